@@ -1,0 +1,5 @@
+/* dp-compose.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "dp-core.h"

@@ -1,0 +1,12 @@
+/* dp-core.h — umbrella header of libdpcore
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dp-common.h"
+#include "dp-mechanism.h"
+#include "dp-divergence.h"
+#include "dp-gaussian.h"
+#include "dp-exponential.h"
+#include "dp-compose.h"

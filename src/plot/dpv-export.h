@@ -1,0 +1,34 @@
+/* dpv-export.h — PNG, SVG and PDF export through the same render call
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dpv-view.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  DPV_FORMAT_PNG = 0,
+  DPV_FORMAT_SVG,
+  DPV_FORMAT_PDF,
+} DpvFormat;
+
+/* From the file name's extension (case-insensitive .png/.svg/.pdf). */
+gboolean dpv_format_from_filename (const char *filename, DpvFormat *out);
+
+/* Renders into memory. width/height in user units (PNG: pixels at scale 1; SVG/PDF: points),
+ * scale multiplies PNG pixels (HiDPI/print) and is ignored by vector formats.
+ * width, height ∈ [16, 20000]; scale ∈ [0.25, 8]. */
+GBytes *dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
+                             DpvFormat format, double width, double height, double scale,
+                             GError **error);
+/* Renders and writes atomically (temporary file + rename via g_file_replace_contents): on any
+ * error the destination is untouched and no partial file remains. */
+gboolean dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
+                             DpvFormat format, GFile *file, double width, double height,
+                             double scale, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,125 @@
+/* dpv-plot.h — one panel: axes, series, fills, annotations, legend
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Usage: new → set axes and title → layout (measures labels, fixes margins and the
+ * data→device maps) → draw_frame → series / fills / annotations (clipped to the data area)
+ * → legend (placed where it covers the fewest drawn points) → free.
+ * All coordinates passed in are user units of the cairo context; text goes through Pango.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "dpv-style.h"
+
+G_BEGIN_DECLS
+
+typedef struct _DpvPlot DpvPlot;
+
+typedef enum {
+  DPV_SCALE_LINEAR = 0,
+  DPV_SCALE_LOG,
+} DpvScale;
+
+typedef enum {
+  DPV_DASH_SOLID = 0,
+  DPV_DASH_DASHED,
+  DPV_DASH_DOTTED,
+  DPV_DASH_DASHDOT,
+} DpvDash;
+
+/* Where an annotation's text box sits relative to its data point. */
+typedef enum {
+  DPV_ANCHOR_CENTER = 0,
+  DPV_ANCHOR_NORTH,      /* text above the point */
+  DPV_ANCHOR_SOUTH,      /* text below the point */
+  DPV_ANCHOR_EAST,       /* text right of the point */
+  DPV_ANCHOR_WEST,       /* text left of the point */
+  DPV_ANCHOR_NORTH_EAST,
+  DPV_ANCHOR_NORTH_WEST,
+  DPV_ANCHOR_SOUTH_EAST,
+  DPV_ANCHOR_SOUTH_WEST,
+} DpvAnchor;
+
+/* A panel occupying the rectangle (x, y, width, height) of cr's user space. */
+DpvPlot *dpv_plot_new (cairo_t *cr, const DpvStyle *style, double x, double y, double width,
+                       double height);
+void dpv_plot_free (DpvPlot *plot);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvPlot, dpv_plot_free)
+
+/* Axis ranges (min < max; log needs min > 0) and titles in Pango markup (may be NULL). */
+void dpv_plot_set_x_axis (DpvPlot *plot, double min, double max, DpvScale scale,
+                          const char *title_markup);
+void dpv_plot_set_y_axis (DpvPlot *plot, double min, double max, DpvScale scale,
+                          const char *title_markup);
+/* Optional second y axis on the right (same x). */
+void dpv_plot_set_y2_axis (DpvPlot *plot, double min, double max, DpvScale scale,
+                           const char *title_markup);
+void dpv_plot_set_title (DpvPlot *plot, const char *markup);
+/* Hide tick labels on the x axis (for stacked panels sharing x). */
+void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
+
+/* Fixes margins from measured text. After this the maps below are valid. */
+void dpv_plot_layout (DpvPlot *plot);
+/* The data area in user units. */
+void dpv_plot_get_data_area (DpvPlot *plot, double *x, double *y, double *width,
+                             double *height);
+double dpv_plot_x_to_user (DpvPlot *plot, double x);
+double dpv_plot_y_to_user (DpvPlot *plot, double y);
+double dpv_plot_y2_to_user (DpvPlot *plot, double y);
+double dpv_plot_user_to_x (DpvPlot *plot, double ux);
+double dpv_plot_user_to_y (DpvPlot *plot, double uy);
+
+/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. */
+void dpv_plot_draw_frame (DpvPlot *plot);
+
+/* Series. Non-finite points break the line; y ≤ 0 on a log axis breaks it too.
+ * legend_markup NULL = no legend entry. use_y2 draws against the right axis. */
+void dpv_plot_line (DpvPlot *plot, const double *x, const double *y, gsize n,
+                    const DpvColor *color, double width, DpvDash dash,
+                    const char *legend_markup);
+void dpv_plot_line_y2 (DpvPlot *plot, const double *x, const double *y, gsize n,
+                       const DpvColor *color, double width, DpvDash dash,
+                       const char *legend_markup);
+/* Vertical bars centred at x[i], from 0 to h[i], of width bar_width (data units). */
+void dpv_plot_bars (DpvPlot *plot, const double *x, const double *h, gsize n, double bar_width,
+                    const DpvColor *color, double alpha, const char *legend_markup);
+/* Markers (filled circles of radius in user units). */
+void dpv_plot_markers (DpvPlot *plot, const double *x, const double *y, gsize n,
+                       const DpvColor *color, double radius, const char *legend_markup);
+/* Fill between two curves sampled at the same x; where they cross, only the part with
+ * y_hi > y_lo is filled (crossings are found by linear interpolation). */
+void dpv_plot_fill_between (DpvPlot *plot, const double *x, const double *y_lo,
+                            const double *y_hi, gsize n, const DpvColor *color, double alpha,
+                            const char *legend_markup);
+/* Shade the vertical band x0 ≤ x ≤ x1 over the whole data area (x0/x1 may be ±HUGE_VAL). */
+void dpv_plot_shade_x_range (DpvPlot *plot, double x0, double x1, const DpvColor *color,
+                             double alpha, const char *legend_markup);
+/* Shade the horizontal band y0 ≤ y ≤ y1 over the whole data area. */
+void dpv_plot_shade_y_range (DpvPlot *plot, double y0, double y1, const DpvColor *color,
+                             double alpha);
+/* Reference lines across the data area, with an optional label at the end. */
+void dpv_plot_vline (DpvPlot *plot, double x, const DpvColor *color, DpvDash dash,
+                     const char *label_markup);
+void dpv_plot_hline (DpvPlot *plot, double y, const DpvColor *color, DpvDash dash,
+                     const char *label_markup);
+/* Text anchored at a data point, kept inside the data area and, as far as possible, off
+ * earlier annotations. */
+void dpv_plot_annotate (DpvPlot *plot, double x, double y, const char *markup,
+                        DpvAnchor anchor, const DpvColor *color);
+/* Draw the legend of all entries with a legend_markup, in the corner of the data area that
+ * covers the fewest series points; outside the data area if every corner is crowded. */
+void dpv_plot_legend (DpvPlot *plot);
+
+/* Figure-level helpers shared by the views. */
+/* Draws markup text wrapped to width at (x, y) and returns its height in user units. */
+double dpv_draw_text_block (cairo_t *cr, const DpvStyle *style, double x, double y,
+                            double width, const char *markup, double size_factor,
+                            const DpvColor *color);
+/* Measures markup at the style's font size × size_factor. */
+void dpv_measure_text (cairo_t *cr, const DpvStyle *style, const char *markup,
+                       double size_factor, double *width, double *height);
+
+G_END_DECLS

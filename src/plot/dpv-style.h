@@ -1,0 +1,64 @@
+/* dpv-style.h — colours, fonts and sizes for every figure
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * libdpplot is cairo + pango(cairo) + GLib; it knows no GTK. The app fills a DpvStyle from the
+ * widget (light/dark, accent, text scale); export uses the fixed print theme.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double r, g, b, a;
+} DpvColor;
+
+typedef enum {
+  DPV_THEME_LIGHT = 0,
+  DPV_THEME_DARK,
+  DPV_THEME_PRINT,
+  DPV_N_THEMES
+} DpvTheme;
+
+/* Series roles: the same role has the same colour in every view (Okabe–Ito palette,
+ * colour-blind safe). D is always DPV_ROLE_D, D′ always DPV_ROLE_D_PRIME. */
+typedef enum {
+  DPV_ROLE_D = 0,        /* output distribution on D */
+  DPV_ROLE_D_PRIME,      /* output distribution on D′ */
+  DPV_ROLE_LOSS,         /* privacy-loss function / region / δ(ε′) gap */
+  DPV_ROLE_BOUND,        /* Lemma 3.18 bound, basic composition */
+  DPV_ROLE_TIGHT,        /* tight KL bound, KOV optimal composition */
+  DPV_ROLE_ZCDP,         /* ε²/2, RDP/zCDP */
+  DPV_ROLE_ACTUAL,       /* the mechanism's actual value, exact composition */
+  DPV_ROLE_EXTRA,        /* advanced composition, classic σ, references */
+  DPV_N_ROLES
+} DpvRole;
+
+typedef struct {
+  DpvTheme theme;
+  DpvColor background;    /* figure background (alpha 0 allowed on screen) */
+  DpvColor plot_background;
+  DpvColor foreground;    /* text, axes */
+  DpvColor muted;         /* secondary text, tick labels */
+  DpvColor grid;
+  DpvColor accent;        /* current-value markers */
+  DpvColor roles[DPV_N_ROLES];
+  char font_family[64];   /* Pango family list, e.g. "Cantarell, Noto Sans CJK SC, sans" */
+  double font_size;       /* in points at scale 1 (1 pt = 1 user unit) */
+  double line_width;      /* series line width in user units */
+  double text_scale;      /* extra factor for projectors (1 = normal) */
+  gboolean pixel_snap;    /* snap axis lines to device pixels (image surfaces only) */
+} DpvStyle;
+
+void dpv_style_init (DpvStyle *style, DpvTheme theme);
+/* "light", "dark", "print" and back. */
+const char *dpv_theme_to_name (DpvTheme theme);
+gboolean dpv_theme_from_name (const char *name, DpvTheme *out);
+
+/* Sets cr's source colour. */
+void dpv_color_set_source (const DpvColor *color, cairo_t *cr);
+
+G_END_DECLS
