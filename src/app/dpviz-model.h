@@ -1,0 +1,49 @@
+/* dpviz-model.h — the one parameter model every widget and view binds to
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Properties (all G_PARAM_EXPLICIT_NOTIFY, notified only on real change):
+ *   "epsilon" (double, DPV_EPSILON_MIN…MAX), "delta" (double), "sensitivity" (double),
+ *   "k" (uint, DPV_K_MIN…DPV_K_MAX), "mechanism" (int, DpMechanismKind),
+ *   "view" (int, DpvViewKind), "eps-prime" (double, < 0 = solve from δ), "log-y" (boolean),
+ *   "show-caption" (boolean).
+ * Signal "changed" (no arguments): emitted once after any property (or a batch set by
+ * dpviz_model_apply) changed; views redraw on it.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "dpv-view.h"
+
+G_BEGIN_DECLS
+
+#define DPVIZ_TYPE_MODEL (dpviz_model_get_type ())
+G_DECLARE_FINAL_TYPE (DpvizModel, dpviz_model, DPVIZ, MODEL, GObject)
+
+DpvizModel *dpviz_model_new (void);
+
+double dpviz_model_get_epsilon (DpvizModel *self);
+double dpviz_model_get_delta (DpvizModel *self);
+double dpviz_model_get_sensitivity (DpvizModel *self);
+guint dpviz_model_get_k (DpvizModel *self);
+DpMechanismKind dpviz_model_get_mechanism (DpvizModel *self);
+DpvViewKind dpviz_model_get_view (DpvizModel *self);
+
+/* Setters refuse (return FALSE, set G_IO_ERROR_INVALID_ARGUMENT with a translated message that
+ * names the allowed range) and change nothing when the value is out of range. */
+gboolean dpviz_model_set_epsilon (DpvizModel *self, double value, GError **error);
+gboolean dpviz_model_set_delta (DpvizModel *self, double value, GError **error);
+gboolean dpviz_model_set_sensitivity (DpvizModel *self, double value, GError **error);
+gboolean dpviz_model_set_k (DpvizModel *self, guint value, GError **error);
+void dpviz_model_set_mechanism (DpvizModel *self, DpMechanismKind mechanism);
+void dpviz_model_set_view (DpvizModel *self, DpvViewKind view);
+
+/* Current values as render parameters (composition data pointer left NULL). */
+void dpviz_model_get_params (DpvizModel *self, DpvParams *out);
+/* Validates every value of params and view first; on success sets them all with a single
+ * "changed" emission; on failure changes nothing. */
+gboolean dpviz_model_apply (DpvizModel *self, const DpvParams *params, DpvViewKind view,
+                            GError **error);
+
+G_END_DECLS
