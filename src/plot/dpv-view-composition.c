@@ -63,6 +63,7 @@ adv_min (const DpvCompositionPoint *pt)
   return MIN (pt->basic, pt->advanced);
 }
 
+/* Plain text (no <sup>): used as a panel title, which may be ellipsized. */
 static char *
 values_markup (const Composition *c)
 {
@@ -82,6 +83,10 @@ values_markup (const Composition *c)
       e = fmt_approx (pt->exact, pt->approximate && c->data->mechanism != DP_MECHANISM_GAUSSIAN);
       g_string_append_printf (s, _(" · optimal %s · exact %s"), o, e);
     }
+  if (c->data->mechanism != DP_MECHANISM_GAUSSIAN && c->data->k_cross == 0
+      && c->data->n > 0)
+    g_string_append_printf (s, " · %s",
+                            _("advanced never beats basic here (ε ≥ ln 2)"));
   if (c->data->mechanism == DP_MECHANISM_GAUSSIAN && isfinite (pt->zcdp))
     {
       g_autofree char *z = dpv_fmt (pt->zcdp);
@@ -190,12 +195,14 @@ dpv_view_render_composition (const DpvParams *params, const DpMechanism *m,
     }
   dpv_plot_vline (plot, (double) params->k, &style->accent, DPV_DASH_DASHED, NULL);
 
-  dpv_plot_line (plot, xk, data->basic, n, &style->roles[DPV_ROLE_BOUND], style->line_width,
-                 DPV_DASH_SOLID, _("basic kε (Thm 3.16)"));
+  /* Basic wide and solid, advanced dashed on top: where advanced is no better the two
+   * coincide and both stay visible. */
+  dpv_plot_line (plot, xk, data->basic, n, &style->roles[DPV_ROLE_BOUND],
+                 style->line_width * 1.8, DPV_DASH_SOLID, _("basic kε (Thm 3.16)"));
   dpv_plot_line (plot, xk, raw, n, &style->roles[DPV_ROLE_EXTRA], style->line_width * 0.7,
-                 DPV_DASH_DASHED, NULL);
+                 DPV_DASH_DOTTED, _("raw Thm 3.20 formula where worse than basic"));
   dpv_plot_line (plot, xk, adv, n, &style->roles[DPV_ROLE_EXTRA], style->line_width,
-                 DPV_DASH_SOLID, _("advanced, min(kε, ε<sub>k</sub>) (Thm 3.20)"));
+                 DPV_DASH_DASHED, _("advanced, min(kε, ε<sub>k</sub>) (Thm 3.20)"));
   if (data->mechanism == DP_MECHANISM_GAUSSIAN)
     {
       dpv_plot_line (plot, xk, data->zcdp, n, &style->roles[DPV_ROLE_ZCDP], style->line_width,

@@ -107,16 +107,16 @@ render_rr (Densities *d, const DpvStyle *style, cairo_t *cr, double x, double y,
       hq[i] = density (m, DP_NEIGHBOUR_D_PRIME, i);
       hl[i] = loss (m, i);
     }
-  d->x_lo = -0.6;
-  d->x_hi = 1.6;
+  d->x_lo = -0.5;
+  d->x_hi = 1.5;
   d->y_max = 1.18;
   d->loss_max = 1.4 * d->params->epsilon;
   dpv_panels_stacked (cr, style, x, y, w, h, 0.62, setup_top, setup_bottom, d, &top, &bottom);
 
   dpv_plot_draw_frame (top);
-  dpv_plot_bars (top, xs_d, hp, 2, 0.3, &style->roles[DPV_ROLE_D], 0.85,
+  dpv_plot_bars (top, xs_d, hp, 2, 0.3, &style->roles[DPV_ROLE_D], 1.0,
                  _("Pr[y | D]: true bit 0"));
-  dpv_plot_bars (top, xs_q, hq, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 0.85,
+  dpv_plot_bars (top, xs_q, hq, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 1.0,
                  _("Pr[y | D′]: true bit 1"));
   for (int i = 0; i < 2; i++)
     {

@@ -147,7 +147,7 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DOTTED, NULL);
-  dpv_plot_line (plot, xs, ref, KL_SAMPLES, &style->roles[DPV_ROLE_EXTRA],
+  dpv_plot_line (plot, xs, ref, KL_SAMPLES, &style->muted,
                  style->line_width * 0.8, DPV_DASH_DOTTED,
                  _("max divergence D<sub>∞</sub> = ε"));
   dpv_plot_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,

@@ -60,6 +60,8 @@ regions_compute (Regions *r, const DpvParams *params, const DpMechanism *m)
     r->tv = NAN;
 }
 
+/* No <sup>/<sub> here: panel titles may be ellipsized, and Pango 1.50 warns ("Leftover
+ * font scales") when an ellipsized line contains baseline shifts. */
 static char *
 numbers_markup (const Regions *r, const char *sep)
 {
@@ -68,7 +70,7 @@ numbers_markup (const Regions *r, const char *sep)
   g_autofree char *qs = dpv_fmt (exp (r->eps_prime) * r->region.q_mass);
   g_autofree char *ds = dpv_fmt (r->hs);
 
-  return g_strdup_printf (_("ε′ = %s%sP(S) = %s%se<sup>ε′</sup>Q(S) = %s%sδ(ε′) = %s"),
+  return g_strdup_printf (_("ε′ = %s%sP(S) = %s%sexp(ε′)·Q(S) = %s%sδ(ε′) = %s"),
                           ep, sep, ps, sep, qs, sep, ds);
 }
 
@@ -173,9 +175,9 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
                             0.10, _("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}"));
   dpv_plot_bars (plot, xs_q, hs, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 0.30,
                  _("e<sup>ε′</sup>q(y)"));
-  dpv_plot_bars (plot, xs_d, hp, 2, 0.3, &style->roles[DPV_ROLE_D], 0.85,
+  dpv_plot_bars (plot, xs_d, hp, 2, 0.3, &style->roles[DPV_ROLE_D], 1.0,
                  _("p(y): output on D"));
-  dpv_plot_bars (plot, xs_q, hq, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 0.85,
+  dpv_plot_bars (plot, xs_q, hq, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 1.0,
                  _("q(y): output on D′"));
   if (!r->region.empty && hp[0] > factor * hq[0])
     {
@@ -224,7 +226,19 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
       dpv_plot_markers (plot, mx, my, 1, &style->roles[DPV_ROLE_LOSS], 3.5, NULL);
       dpv_plot_annotate (plot, 0.0, r->tv, label, DPV_ANCHOR_NORTH_EAST, &style->foreground);
     }
-  if (r->hs > 0 && isfinite (r->hs))
+  if (!(r->hs > 0))
+    {
+      /* Beyond the largest loss: S(ε′) is empty and the pair is purely ε′-DP. */
+      g_autofree char *ep = dpv_fmt (r->eps_prime);
+      g_autofree char *label = g_strdup_printf (_("ε′ = %s: δ(ε′) = 0"), ep);
+
+      mx[0] = r->eps_prime;
+      my[0] = r->d_lo;
+      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DOTTED, NULL);
+      dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
+      dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_NORTH_WEST, &style->foreground);
+    }
+  else if (isfinite (r->hs))
     {
       g_autofree char *ep = dpv_fmt (r->eps_prime);
       g_autofree char *label = r->params->eps_prime < 0
@@ -255,9 +269,12 @@ dpv_view_render_regions (const DpvParams *params, const DpMechanism *m,
 
   if (m->kind == DP_MECHANISM_RR)
     {
-      r.x_lo = -0.6;
-      r.x_hi = 1.6;
-      r.y_max = 1.18;
+      double q_max = 1.0 / (1.0 + exp (-m->epsilon));
+
+      r.x_lo = -0.5;
+      r.x_hi = 1.5;
+      /* Room for the scaled bars e^{ε′}q, within reason. */
+      r.y_max = CLAMP (1.08 * exp (MIN (r.eps_prime, 5.0)) * q_max, 1.18, 2.5);
     }
   else
     {
