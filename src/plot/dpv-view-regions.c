@@ -208,7 +208,11 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
      * small δ values. */
     for (int j = 0; j < DELTA_CURVE_REFINE; j++)
       extra[n_extra++] = m->epsilon * (1.0 - pow (10.0, -j / 4.0));
-  n = dpv_grid_with_points (0.0, r->e_max, DELTA_CURVE_LINEAR, extra, n_extra, xs);
+  /* The Gaussian δ(ε′) goes through log Φ: half the points, it is smooth. */
+  n = dpv_grid_with_points (0.0, r->e_max,
+                            m->kind == DP_MECHANISM_GAUSSIAN ? DELTA_CURVE_LINEAR / 2
+                                                             : DELTA_CURVE_LINEAR,
+                            extra, n_extra, xs);
   for (gsize i = 0; i < n; i++)
     ds[i] = hockey (m, xs[i]);
 
