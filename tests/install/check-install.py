@@ -67,8 +67,10 @@ def main():
     cli_ready = False
     tmp = tempfile.mkdtemp(prefix="dpviz-install-")
     try:
-        r = run([meson, "install", "-C", builddir, "--no-rebuild", "--destdir", tmp],
-                env=dict(os.environ, DESTDIR=tmp), timeout=120)
+        # Without --no-rebuild: `meson test` builds only what tests depend on, and this test
+        # runs alone (is_parallel: false), so meson may bring every installed target up to date.
+        r = run([meson, "install", "-C", builddir, "--destdir", tmp],
+                env=dict(os.environ, DESTDIR=tmp), timeout=300)
         if not check(r.returncode == 0, "meson install --destdir succeeds"):
             print(r.stdout[-3000:], r.stderr[-3000:])
             return 1
