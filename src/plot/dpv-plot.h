@@ -110,7 +110,8 @@ void dpv_plot_hline (DpvPlot *plot, double y, const DpvColor *color, DpvDash das
 void dpv_plot_annotate (DpvPlot *plot, double x, double y, const char *markup,
                         DpvAnchor anchor, const DpvColor *color);
 /* Draw the legend of all entries with a legend_markup, in the corner of the data area that
- * covers the fewest series points; outside the data area if every corner is crowded. */
+ * covers the fewest series points (then edge midpoints, then the centre), off annotations; if
+ * every position covers data, the least covered one on a near-opaque background. */
 void dpv_plot_legend (DpvPlot *plot);
 
 /* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for
