@@ -73,6 +73,7 @@ struct _DpvPlot {
   gboolean laid_out;
   gboolean show_y_title, show_y2_title, show_x_title;
   double dx, dy, dw, dh;        /* data area */
+  double min_left, min_right;   /* forced by dpv_plot_align_x() */
   double em;                    /* font size in user units */
   double ticklen, pad;
   PangoContext *pctx;
@@ -862,6 +863,8 @@ dpv_plot_layout (DpvPlot *plot)
               : p->pad;
       lft = MAX (lft, need_left + p->pad * 0.5);
       rgt = MAX (rgt, need_right + p->pad * 0.5);
+      lft = MAX (lft, p->min_left);
+      rgt = MAX (rgt, p->min_right);
       /* keep at least a third of the width for data */
       if (lft + rgt > p->w * 0.67)
         {
@@ -912,6 +915,35 @@ ensure_layout (DpvPlot *p)
 {
   if (!p->laid_out)
     dpv_plot_layout (p);
+}
+
+void
+dpv_plot_align_x (DpvPlot *const *plots,
+                  gsize           n_plots)
+{
+  double left = 0, right = 0;
+
+  g_return_if_fail (plots != NULL || n_plots == 0);
+
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        ensure_layout (plots[i]);
+        left = MAX (left, plots[i]->dx - plots[i]->x);
+        right = MAX (right, plots[i]->x + plots[i]->w - plots[i]->dx - plots[i]->dw);
+      }
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        DpvPlot *p = plots[i];
+        /* a hair less, so the device-pixel rounding cannot push it one pixel further */
+        if (fabs ((p->dx - p->x) - left) < 1e-9
+            && fabs ((p->x + p->w - p->dx - p->dw) - right) < 1e-9)
+          continue;
+        p->min_left = left - 1e-6;
+        p->min_right = right - 1e-6;
+        dpv_plot_layout (p);
+      }
 }
 
 void

@@ -63,6 +63,10 @@ void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
 
 /* Fixes margins from measured text. After this the maps below are valid. */
 void dpv_plot_layout (DpvPlot *plot);
+/* Added by plot-engine (additive): stacked panels that share x (same x and width in user
+ * space) call this after dpv_plot_layout() on each: every panel gets the widest left and right
+ * margins of the set, so their x axes line up exactly. */
+void dpv_plot_align_x (DpvPlot *const *plots, gsize n_plots);
 /* The data area in user units. */
 void dpv_plot_get_data_area (DpvPlot *plot, double *x, double *y, double *width,
                              double *height);

@@ -537,6 +537,42 @@ test_text_helpers (void)
   canvas_clear (&c);
 }
 
+/* stacked panels sharing x line up after dpv_plot_align_x() */
+static void
+test_align_x (void)
+{
+  Canvas c;
+  DpvPlot *p[2];
+  double x0, w0, x1, w1, before0, before1;
+
+  canvas_init (&c, 640, 480, 1.5, DPV_THEME_LIGHT);
+  p[0] = dpv_plot_new (c.cr, &c.style, 0, 0, 640, 300);
+  p[1] = dpv_plot_new (c.cr, &c.style, 0, 300, 640, 180);
+  dpv_plot_set_x_axis (p[0], -4, 5, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p[0], 0, 0.5, DPV_SCALE_LINEAR, "<i>p</i>(<i>y</i>)");
+  dpv_plot_set_x_tick_labels (p[0], FALSE);
+  dpv_plot_set_x_axis (p[1], -4, 5, DPV_SCALE_LINEAR, "<i>y</i>");
+  dpv_plot_set_y_axis (p[1], -123456, 123456, DPV_SCALE_LINEAR, "<i>L</i>(<i>y</i>)");
+  dpv_plot_layout (p[0]);
+  dpv_plot_layout (p[1]);
+  dpv_plot_get_data_area (p[0], &before0, NULL, NULL, NULL);
+  dpv_plot_get_data_area (p[1], &before1, NULL, NULL, NULL);
+  /* the wide labels of the lower panel need a wider margin */
+  g_assert_cmpfloat (before1, >, before0 + 5);
+  dpv_plot_align_x (p, 2);
+  dpv_plot_get_data_area (p[0], &x0, NULL, &w0, NULL);
+  dpv_plot_get_data_area (p[1], &x1, NULL, &w1, NULL);
+  g_assert_cmpfloat_with_epsilon (x0, x1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (w0, w1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_x_to_user (p[0], 1.5), dpv_plot_x_to_user (p[1], 1.5),
+                                  1e-9);
+  dpv_plot_draw_frame (p[0]);
+  dpv_plot_draw_frame (p[1]);
+  dpv_plot_free (p[0]);
+  dpv_plot_free (p[1]);
+  canvas_clear (&c);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -552,5 +588,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/degenerate", test_degenerate);
   g_test_add_func ("/plot/themes-differ", test_themes_differ);
   g_test_add_func ("/plot/text-helpers", test_text_helpers);
+  g_test_add_func ("/plot/align-x", test_align_x);
   return g_test_run ();
 }
