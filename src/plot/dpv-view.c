@@ -481,40 +481,14 @@ dpv_panels_stacked (cairo_t *cr, const DpvStyle *style, double x, double y, doub
                     double top_fraction, DpvPanelSetup setup_top, DpvPanelSetup setup_bottom,
                     gconstpointer user_data, DpvPlot **top, DpvPlot **bottom)
 {
-  double h_top = h * top_fraction, h_bot = h - h_top;
-  double tx[2] = { x, x }, tw[2] = { w, w };
+  double h_top = h * top_fraction;
+  DpvPlot *both[2];
 
-  /* Lay both out, then narrow the one whose data area starts further left (or ends
-   * further right) so that both data areas span the same x; twice, as narrowing may change
-   * the tick labels. */
-  for (int pass = 0; pass < 3; pass++)
-    {
-      double ax[2], ay, aw[2], ah;
-
-      *top = dpv_panel_new (cr, style, tx[0], y, tw[0], h_top, setup_top, user_data);
-      *bottom = dpv_panel_new (cr, style, tx[1], y + h_top, tw[1], h_bot, setup_bottom,
-                               user_data);
-      dpv_plot_get_data_area (*top, &ax[0], &ay, &aw[0], &ah);
-      dpv_plot_get_data_area (*bottom, &ax[1], &ay, &aw[1], &ah);
-      if (fabs (ax[0] - ax[1]) < 0.25 && fabs (ax[0] + aw[0] - ax[1] - aw[1]) < 0.25)
-        return;
-      if (pass == 2)
-        return;
-      dpv_plot_free (*top);
-      dpv_plot_free (*bottom);
-      {
-        double left = MAX (ax[0], ax[1]), right = MIN (ax[0] + aw[0], ax[1] + aw[1]);
-
-        for (int i = 0; i < 2; i++)
-          {
-            double dl = left - ax[i], dr = (ax[i] + aw[i]) - right;
-
-            tx[i] += dl;
-            tw[i] -= dl + dr;
-            tw[i] = MAX (tw[i], 1.0);
-          }
-      }
-    }
+  both[0] = *top = dpv_panel_new (cr, style, x, y, w, h_top, setup_top, user_data);
+  both[1] = *bottom = dpv_panel_new (cr, style, x, y + h_top, w, h - h_top, setup_bottom,
+                                     user_data);
+  /* Same left and right margins: the two x axes line up exactly. */
+  dpv_plot_align_x (both, 2);
 }
 
 static int
