@@ -249,7 +249,8 @@ dpv_view_render_composition (const DpvParams *params, const DpMechanism *m,
   if (c.pending)
     dpv_plot_annotate (plot, 1.0, c.y_hi, _("computing the exact curve…"),
                        DPV_ANCHOR_SOUTH_EAST, &style->muted);
-  dpv_plot_legend (plot);
+  if (dpv_view_roomy (style, w, h))
+    dpv_plot_legend (plot);
 }
 
 static gboolean

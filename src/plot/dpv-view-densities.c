@@ -80,15 +80,17 @@ classic_sigma (const DpvParams *params)
 }
 
 static void
-draw_band (DpvPlot *plot, const DpvStyle *style, double eps)
+draw_band (DpvPlot *plot, const DpvStyle *style, double eps, gboolean labels)
 {
   g_autofree char *es = dpv_fmt (eps);
   g_autofree char *hi = g_strdup_printf ("+ε = %s", es);
   g_autofree char *lo = g_strdup_printf ("−ε = −%s", es);
 
   dpv_plot_shade_y_range (plot, -eps, eps, &style->roles[DPV_ROLE_LOSS], 0.12);
-  dpv_plot_hline (plot, eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED, hi);
-  dpv_plot_hline (plot, -eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED, lo);
+  dpv_plot_hline (plot, eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
+                  labels ? hi : NULL);
+  dpv_plot_hline (plot, -eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
+                  labels ? lo : NULL);
 }
 
 static void
@@ -127,13 +129,15 @@ render_rr (Densities *d, const DpvStyle *style, cairo_t *cr, double x, double y,
       dpv_plot_annotate (top, xs_q[i], hq[i], b, DPV_ANCHOR_NORTH,
                          &style->roles[DPV_ROLE_D_PRIME]);
     }
-  dpv_plot_legend (top);
+  if (dpv_view_roomy (style, w, h))
+    dpv_plot_legend (top);
 
   dpv_plot_draw_frame (bottom);
-  draw_band (bottom, style, d->params->epsilon);
+  draw_band (bottom, style, d->params->epsilon, dpv_view_roomy (style, w, h));
   dpv_plot_bars (bottom, cat, hl, 2, 0.3, &style->roles[DPV_ROLE_LOSS], 0.85,
                  _("L(y) = ln(Pr[y | D] / Pr[y | D′])"));
-  dpv_plot_legend (bottom);
+  if (dpv_view_roomy (style, w, h))
+    dpv_plot_legend (bottom);
 }
 
 void
@@ -216,11 +220,12 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
                      DPV_ANCHOR_NORTH_WEST, &style->roles[DPV_ROLE_D]);
   dpv_plot_annotate (top, delta_s, density (m, DP_NEIGHBOUR_D_PRIME, delta_s), "f(D′)",
                      DPV_ANCHOR_NORTH_EAST, &style->roles[DPV_ROLE_D_PRIME]);
-  dpv_plot_legend (top);
+  if (dpv_view_roomy (style, w, h))
+    dpv_plot_legend (top);
 
   /* Bottom: the privacy loss and the band ±ε. */
   dpv_plot_draw_frame (bottom);
-  draw_band (bottom, style, params->epsilon);
+  draw_band (bottom, style, params->epsilon, dpv_view_roomy (style, w, h));
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
       /* L(y) = (Δ² − 2yΔ)/(2σ²) leaves the band outside [Δ/2 − εσ²/Δ, Δ/2 + εσ²/Δ]: the
@@ -234,7 +239,8 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
     }
   dpv_plot_line (bottom, xs, ls, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, _("L(y) = ln(p(y)/q(y))"));
-  dpv_plot_legend (bottom);
+  if (dpv_view_roomy (style, w, h))
+    dpv_plot_legend (bottom);
 }
 
 char *

@@ -202,7 +202,8 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
                          eps > 0.5 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
                          &style->foreground);
     }
-  dpv_plot_legend (plot);
+  if (dpv_view_roomy (style, w, h))
+    dpv_plot_legend (plot);
 }
 
 char *

@@ -151,7 +151,8 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
   if (!r->region.empty && r->region.threshold > r->x_lo && r->region.threshold < r->x_hi)
     dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DOTTED,
                     NULL);
-  dpv_plot_legend (plot);
+  if (!r->compact)
+    dpv_plot_legend (plot);
 }
 
 static void
@@ -189,7 +190,8 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
       dpv_plot_fill_between (plot, gx, glo, ghi, 2, &style->roles[DPV_ROLE_LOSS], 0.8,
                              _("gap δ(ε′)"));
     }
-  dpv_plot_legend (plot);
+  if (!r->compact)
+    dpv_plot_legend (plot);
 }
 
 static void

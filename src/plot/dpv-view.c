@@ -420,9 +420,9 @@ dpv_view_render (DpvViewKind view, const DpvParams *params, const DpvStyle *styl
   if (params->show_caption)
     {
       g_autofree char *numbers = caption_numbers (view, params, &m);
-      g_autofree char *markup = g_strdup_printf ("<b>%s</b> · %s · %s", dpv_view_title (view),
+      char *markup = g_strdup_printf ("<b>%s</b> · %s · %s", dpv_view_title (view),
                                                  dpv_mechanism_label (m.kind), numbers);
-      double pad = style->font_size * style->text_scale * 0.6;
+      double pad = dpv_style_text_size (style) * 0.6;
       double avail = width - 2 * pad;
       double tw = 0, th = 0, lines, cap_h;
 
@@ -431,13 +431,23 @@ dpv_view_render (DpvViewKind view, const DpvParams *params, const DpvStyle *styl
       lines = avail > 1.0 ? ceil (tw * 1.08 / avail) : 1.0;
       lines = CLAMP (lines, 1.0, 6.0);
       cap_h = lines * th + 2 * pad;
-      /* Keep at least 60 % of the height for the figure; drop the caption otherwise. */
-      if (cap_h <= 0.4 * height && avail > 20.0)
+      if (cap_h > 0.25 * height)
+        {
+          /* Small figure: the title alone, if it fits on one line. */
+          g_free (markup);
+          markup = g_strdup_printf ("<b>%s</b>", dpv_view_title (view));
+          dpv_measure_text (cr, style, markup, 1.0, &tw, &th);
+          cap_h = th + 2 * pad;
+          if (tw > avail || cap_h > 0.2 * height)
+            cap_h = -1;
+        }
+      if (cap_h > 0 && avail > 20.0)
         {
           plot_h = height - cap_h;
           dpv_draw_text_block (cr, style, pad, plot_h + pad * 0.7, avail, markup, 1.0,
                                &style->foreground);
         }
+      g_free (markup);
     }
 
   cairo_save (cr);
@@ -529,4 +539,12 @@ double
 dpv_style_text_size (const DpvStyle *style)
 {
   return style->font_size * (style->text_scale > 0 ? style->text_scale : 1.0);
+}
+
+gboolean
+dpv_view_roomy (const DpvStyle *style, double w, double h)
+{
+  double text = dpv_style_text_size (style);
+
+  return w >= 34 * text && h >= 16 * text;
 }
