@@ -20,7 +20,7 @@
 #include "dpv-ticks.h"
 #include "dpv-view-private.h"
 
-#define KL_SAMPLES 500
+#define KL_SAMPLES 300
 /* Each Gaussian point needs a calibration (a root search, ~0.05 ms): fewer points, still
  * smooth on log axes, and cached per δ (the KL Δ²/(2σ²) = μ²/2 does not depend on Δ). */
 #define KL_SAMPLES_GAUSSIAN 48

@@ -10,7 +10,7 @@
 G_BEGIN_DECLS
 
 /* Samples per continuous curve: enough for a smooth line at 4K, cheap enough for < 2 ms. */
-#define DPV_CURVE_SAMPLES 600
+#define DPV_CURVE_SAMPLES 400
 
 /* Each view draws its panels into the rectangle (x, y, w, h) of cr's user space.
  * The parameters are valid (dpv_params_validate) and m is their mechanism. */

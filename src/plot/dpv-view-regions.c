@@ -17,7 +17,7 @@
 #include "dpv-ticks.h"
 #include "dpv-view-private.h"
 
-#define DELTA_CURVE_LINEAR 320
+#define DELTA_CURVE_LINEAR 240
 #define DELTA_CURVE_REFINE 60
 
 typedef struct {
