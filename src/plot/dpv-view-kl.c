@@ -121,7 +121,6 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
       lemma[i] = bound (dp_kl_bound_lemma_3_18, xs[i]);
       tight[i] = bound (dp_kl_bound_tight, xs[i]);
       zcdp[i] = bound (dp_kl_bound_zcdp, xs[i]);
-      ref[i] = xs[i];
     }
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
@@ -165,7 +164,10 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DOTTED, NULL);
-  dpv_plot_line (plot, xs, ref, KL_SAMPLES, &style->muted,
+  /* y = ε: a straight line on log–log axes, a gentle curve otherwise; 60 points either way
+   * (a dotted line is costly to stroke). */
+  dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, 60, ref);
+  dpv_plot_line (plot, ref, ref, 60, &style->muted,
                  style->line_width * 0.8, DPV_DASH_DOTTED,
                  _("max divergence D<sub>∞</sub> = ε"));
   dpv_plot_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
