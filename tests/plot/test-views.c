@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <pango/pango.h>
 
@@ -467,6 +468,99 @@ test_render_colours (void)
   cairo_surface_destroy (s);
 }
 
+static gboolean
+is_colour (cairo_surface_t *s, int x, int y, const DpvColor *c, double tol)
+{
+  double rgb[3];
+
+  pixel_rgb (s, x, y, rgb);
+  return fabs (rgb[0] - c->r) <= tol && fabs (rgb[1] - c->g) <= tol
+         && fabs (rgb[2] - c->b) <= tol;
+}
+
+static int
+cmp_int (gconstpointer a, gconstpointer b)
+{
+  return *(const int *) a - *(const int *) b;
+}
+
+/* Median height of the columns of colour c that are taller than 20 pixels, in [x0, x1). */
+static double
+median_column (cairo_surface_t *s, int x0, int x1, const DpvColor *c)
+{
+  int h = cairo_image_surface_get_height (s);
+  g_autoptr(GArray) heights = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int x = x0; x < x1; x++)
+    {
+      int n = 0;
+
+      for (int y = 0; y < h; y++)
+        n += is_colour (s, x, y, c, 0.03);
+      if (n > 20)
+        g_array_append_val (heights, n);
+    }
+  g_assert_cmpuint (heights->len, >, 10);
+  g_array_sort (heights, cmp_int);
+  return g_array_index (heights, int, heights->len / 2);
+}
+
+static void
+test_render_geometry (void)
+{
+  DpvParams p;
+  DpvStyle style;
+  cairo_surface_t *s;
+  int w = 900, h = 600, top_d = -1, top_q = -1, col_d = -1, col_q = -1;
+
+  dpv_style_init (&style, DPV_THEME_PRINT);
+  dpv_params_init (&p);
+  p.show_caption = FALSE;
+
+  /* Randomized response, ε = 1: the bars for D are p = e/(1+e) at y = 0 and 1 − p at y = 1,
+   * so their pixel heights are in the ratio e^ε (book §3.3.1). */
+  p.mechanism = DP_MECHANISM_RR;
+  p.epsilon = 1.0;
+  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
+  {
+    double left = median_column (s, 0, w / 2, &style.roles[DPV_ROLE_D]);
+    double right = median_column (s, w / 2, w, &style.roles[DPV_ROLE_D]);
+    double left_q = median_column (s, 0, w / 2, &style.roles[DPV_ROLE_D_PRIME]);
+    double right_q = median_column (s, w / 2, w, &style.roles[DPV_ROLE_D_PRIME]);
+
+    g_assert_cmpfloat_with_epsilon (left / right, exp (1.0), 0.1);
+    /* D′ mirrors D: the small bar at y = 0, the large one at y = 1. */
+    g_assert_cmpfloat_with_epsilon (right_q / left_q, exp (1.0), 0.1);
+    g_assert_cmpfloat_with_epsilon (left / right_q, 1.0, 0.03);
+  }
+  cairo_surface_destroy (s);
+
+  /* Laplace: p and q have the same maximum 1/(2b), at f(D) = 0 and at f(D′) = Δ to its
+   * right: the highest pixels of both colours are on one row, D's to the left of D′'s. */
+  p.mechanism = DP_MECHANISM_LAPLACE;
+  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
+  for (int y = 0; y < h && (top_d < 0 || top_q < 0); y++)
+    for (int x = 0; x < w; x++)
+      {
+        if (top_d < 0 && is_colour (s, x, y, &style.roles[DPV_ROLE_D], 0.03)
+            && is_colour (s, x, y + 1, &style.roles[DPV_ROLE_D], 0.03))
+          {
+            top_d = y;
+            col_d = x;
+          }
+        if (top_q < 0 && is_colour (s, x, y, &style.roles[DPV_ROLE_D_PRIME], 0.03)
+            && is_colour (s, x, y + 1, &style.roles[DPV_ROLE_D_PRIME], 0.03))
+          {
+            top_q = y;
+            col_q = x;
+          }
+      }
+  g_assert_cmpint (top_d, >, 0);
+  g_assert_cmpint (abs (top_d - top_q), <=, 2);
+  g_assert_cmpint (col_d, <, col_q);
+  cairo_surface_destroy (s);
+}
+
 static gsize
 count_dark (cairo_surface_t *s, int y0, int y1)
 {
@@ -512,6 +606,56 @@ test_render_caption (void)
   cairo_surface_destroy (without);
 }
 
+static void
+test_composition_pending (void)
+{
+  g_autoptr(DpvCompositionData) data = NULL;
+  g_autoptr(GPtrArray) r = NULL;
+  DpvParams p;
+  cairo_surface_t *s;
+  gboolean computing = FALSE;
+
+  /* Curves computed for another ε: the view draws the cheap curves and says the exact ones
+   * are being computed; read-outs say so too instead of showing stale numbers. */
+  dpv_params_init (&p);
+  p.mechanism = DP_MECHANISM_RR;
+  p.epsilon = 0.5;
+  data = dpv_composition_data_compute (&p, NULL);
+  g_assert_nonnull (data);
+  p.epsilon = 0.7;
+  p.composition = data;
+  g_assert_false (dpv_composition_data_matches (data, &p));
+  s = render (DPV_VIEW_COMPOSITION, &p, DPV_THEME_LIGHT, 640, 400);
+  cairo_surface_destroy (s);
+  r = dpv_view_readouts (DPV_VIEW_COMPOSITION, &p);
+  for (guint i = 0; i < r->len; i++)
+    {
+      DpvReadout *ro = g_ptr_array_index (r, i);
+
+      computing |= strstr (ro->value, "computing") != NULL;
+      if (g_str_has_prefix (ro->label, "Basic"))
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 70.0, 1e-9);
+    }
+  g_assert_true (computing);
+
+  /* Matching curves at another k: no "computing", basic = kε exactly. */
+  g_clear_pointer (&r, g_ptr_array_unref);
+  p.epsilon = 0.5;
+  p.k = 37;
+  g_assert_true (dpv_composition_data_matches (data, &p));
+  s = render (DPV_VIEW_COMPOSITION, &p, DPV_THEME_LIGHT, 640, 400);
+  cairo_surface_destroy (s);
+  r = dpv_view_readouts (DPV_VIEW_COMPOSITION, &p);
+  for (guint i = 0; i < r->len; i++)
+    {
+      DpvReadout *ro = g_ptr_array_index (r, i);
+
+      g_assert_null (strstr (ro->value, "computing"));
+      if (g_str_has_prefix (ro->label, "Basic"))
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 18.5, 1e-9);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -528,6 +672,8 @@ main (int argc, char **argv)
   g_test_add_func ("/views/render/invalid", test_render_invalid);
   g_test_add_func ("/views/render/colours", test_render_colours);
   g_test_add_func ("/views/render/caption", test_render_caption);
+  g_test_add_func ("/views/render/geometry", test_render_geometry);
+  g_test_add_func ("/views/composition/pending", test_composition_pending);
 
   return g_test_run ();
 }
