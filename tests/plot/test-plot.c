@@ -577,6 +577,52 @@ test_legend_small (void)
     }
 }
 
+/* with pixel_snap, a reference line covers whole device pixels (crisp); without, it may not */
+static gboolean
+vline_is_crisp (gboolean snap_on, double scale)
+{
+  Canvas c;
+  DpvPlot *p;
+  DpvColor black = { 0, 0, 0, 1 };
+  double ux, uy, rgb[3];
+  int partial = 0, full = 0;
+
+  canvas_init (&c, 300, 200, scale, DPV_THEME_LIGHT);
+  c.style.pixel_snap = snap_on;
+  c.style.line_width = 1.7;
+  p = dpv_plot_new (c.cr, &c.style, 0.3, 0.3, 299, 199);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_vline (p, 0.537, &black, DPV_DASH_SOLID, NULL);
+  ux = dpv_plot_x_to_user (p, 0.537);
+  uy = dpv_plot_y_to_user (p, 0.55);
+  for (int dpx = -4; dpx <= 4; dpx++)
+    {
+      double v;
+      pixel (&c, ux + dpx / scale, uy, rgb);
+      v = (rgb[0] + rgb[1] + rgb[2]) / 3;
+      if (v < 0.05)
+        full++;
+      else if (v < 0.95)
+        partial++;
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  g_assert_cmpint (full + partial, >, 0);
+  return partial == 0;
+}
+
+static void
+test_pixel_snap (void)
+{
+  g_assert_true (vline_is_crisp (TRUE, 1.0));
+  g_assert_true (vline_is_crisp (TRUE, 1.5));
+  g_assert_true (vline_is_crisp (TRUE, 2.0));
+  /* the control: the same line unsnapped is antialiased across pixel boundaries */
+  g_assert_false (vline_is_crisp (FALSE, 1.0));
+}
+
 /* stacked panels sharing x line up after dpv_plot_align_x() */
 static void
 test_align_x (void)
@@ -630,5 +676,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/text-helpers", test_text_helpers);
   g_test_add_func ("/plot/align-x", test_align_x);
   g_test_add_func ("/plot/legend-small", test_legend_small);
+  g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
   return g_test_run ();
 }
