@@ -535,6 +535,30 @@ test_text_helpers (void)
   dpv_measure_text (c.cr, &c.style, "隐私预算 ε", 1, &w1, &h1);
   g_assert_cmpfloat (w1, >, 0);
   canvas_clear (&c);
+
+  /* superscripts keep their size in user units whatever the device scale (Pango 1.50 blows
+   * <sup> up under a scaled context unless worked around); and they are smaller than base */
+  {
+    double ws[3], hs[3], wbase, wsup;
+    static const double scales[] = { 1, 2, 3 };
+    for (int k = 0; k < 3; k++)
+      {
+        canvas_init (&c, 100, 100, scales[k], DPV_THEME_LIGHT);
+        dpv_measure_text (c.cr, &c.style, "10<sup>−5</sup>", 1, &ws[k], &hs[k]);
+        if (k == 0)
+          {
+            dpv_measure_text (c.cr, &c.style, "10", 1, &wbase, NULL);
+            dpv_measure_text (c.cr, &c.style, "10−5", 1, &wsup, NULL);
+            /* the superscript part is narrower than the same text at full size */
+            g_assert_cmpfloat (ws[0] - wbase, <, 0.85 * (wsup - wbase));
+            g_assert_cmpfloat (ws[0] - wbase, >, 0.4 * (wsup - wbase));
+          }
+        canvas_clear (&c);
+      }
+    g_assert_cmpfloat_with_epsilon (ws[1] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (ws[2] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (hs[1] / hs[0], 1, 0.05);
+  }
 }
 
 /* a legend never buries a small plot: smaller text, or none at all */
