@@ -166,6 +166,62 @@ layout_size (PangoLayout *layout, double *w, double *h)
     *h = (double) logical.height / PANGO_SCALE;
 }
 
+static gboolean
+has_scaled_text (PangoLayout *layout)
+{
+  PangoAttrList *attrs = pango_layout_get_attributes (layout);
+  GSList *list;
+  gboolean scaled = FALSE;
+
+  if (attrs == NULL)
+    return FALSE;
+  list = pango_attr_list_get_attributes (attrs);
+  for (GSList *l = list; l; l = l->next)
+    {
+      PangoAttrType type = ((PangoAttribute *) l->data)->klass->type;
+      if (type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
+          || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE)
+        scaled = TRUE;
+    }
+  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
+  return scaled;
+}
+
+/* Makes layout at most width wide: ellipsized, or, for text with superscripts or subscripts
+ * (which Pango 1.50 cannot ellipsize without warning "Leftover font scales"), set smaller and
+ * wrapped if it must. */
+static void
+fit_width (PangoLayout *layout, double width)
+{
+  double w;
+
+  width = MAX (1.0, width);
+  layout_size (layout, &w, NULL);
+  if (w <= width)
+    return;
+  if (!has_scaled_text (layout))
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      return;
+    }
+  {
+    PangoFontDescription *desc =
+      pango_font_description_copy (pango_layout_get_font_description (layout));
+    double size = pango_font_description_get_size (desc);
+
+    pango_font_description_set_absolute_size (desc, MAX (1.0, size * MAX (width / w, 0.7)));
+    pango_layout_set_font_description (layout, desc);
+    pango_font_description_free (desc);
+    layout_size (layout, &w, NULL);
+    if (w > width)
+      {
+        pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+        pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      }
+  }
+}
+
 /* A cached layout owned by the plot. */
 static PangoLayout *
 plot_layout (DpvPlot *p, const char *markup, double factor)
@@ -1118,15 +1174,14 @@ draw_tick_labels (DpvPlot *p, int which)
     }
 }
 
-/* A fresh layout limited to width (ellipsized), for titles. */
+/* A fresh layout limited to width, for titles. */
 static PangoLayout *
 limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
   PangoLayout *layout = new_layout (p->pctx, &p->style, markup, factor);
 
-  pango_layout_set_width (layout, (int) (MAX (1.0, width) * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_single_paragraph_mode (layout, TRUE);
+  fit_width (layout, width);
   return layout;
 }
 
@@ -1173,9 +1228,8 @@ draw_titles (DpvPlot *p)
 
         configure_context (ctx);
         rotated = new_layout (ctx, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR);
-        pango_layout_set_width (rotated, (int) (MAX (1.0, avail) * PANGO_SCALE));
-        pango_layout_set_ellipsize (rotated, PANGO_ELLIPSIZE_END);
         pango_layout_set_single_paragraph_mode (rotated, TRUE);
+        fit_width (rotated, avail);
         g_object_unref (layout);
         layout = rotated;
         g_object_unref (ctx);
@@ -1200,6 +1254,7 @@ draw_titles (DpvPlot *p)
       pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
+      fit_width (layout, p->w - 2 * p->pad);
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
@@ -2131,33 +2186,58 @@ dpv_plot_legend (DpvPlot *plot)
     return;
   cr = p->cr;
 
-  pad = p->em * 0.45;
-  sw = p->em * 2.0;
-  gap = p->em * 0.45;
-  rowgap = p->em * 0.15;
-  inset = p->em * 0.5;
-
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
+   * thumbnail where even that would bury the data, no legend at all. */
   layouts = g_new0 (PangoLayout *, n);
   row_h = g_new0 (double, n);
-  for (guint i = 0; i < n; i++)
+  for (int attempt = 0;; attempt++)
     {
-      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+      static const double shrink[] = { 1.0, 0.88, 0.78 };
+      double f = shrink[attempt], area;
+      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
 
-      layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR);
-      layout_size (layouts[i], &w, &h);
-      if (w > avail && avail > p->em)
+      pad = p->em * 0.45 * f;
+      sw = p->em * 2.0 * f;
+      gap = p->em * 0.45 * f;
+      rowgap = p->em * 0.15 * f;
+      inset = p->em * 0.5 * f;
+      maxw = 0;
+      total_h = 0;
+      for (guint i = 0; i < n; i++)
         {
-          pango_layout_set_width (layouts[i], (int) (avail * PANGO_SCALE));
-          pango_layout_set_ellipsize (layouts[i], PANGO_ELLIPSIZE_END);
+          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+
+          g_clear_object (&layouts[i]);
+          layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR * f);
           layout_size (layouts[i], &w, &h);
+          if (w > avail && avail > p->em)
+            {
+              fit_width (layouts[i], avail);
+              layout_size (layouts[i], &w, &h);
+            }
+          maxw = MAX (maxw, w);
+          row_h[i] = MAX (h, p->em * 0.9 * f);
+          total_h += row_h[i] + (i > 0 ? rowgap : 0);
         }
-      maxw = MAX (maxw, w);
-      row_h[i] = MAX (h, p->em * 0.9);
-      total_h += row_h[i] + (i > 0 ? rowgap : 0);
+      bw = pad + sw + gap + maxw + pad;
+      bh = pad + total_h + pad;
+      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
+      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
+        break;
+      if (last)
+        {
+          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
+            {
+              for (guint i = 0; i < n; i++)
+                g_clear_object (&layouts[i]);
+              g_free (layouts);
+              g_free (row_h);
+              return;
+            }
+          break;
+        }
     }
-  bw = pad + sw + gap + maxw + pad;
-  bh = pad + total_h + pad;
 
   /* candidates: corners first, then edge midpoints, then the centre */
   {
