@@ -73,6 +73,7 @@ struct _DpvPlot {
   gboolean laid_out;
   gboolean show_y_title, show_y2_title, show_x_title;
   double dx, dy, dw, dh;        /* data area */
+  double min_left, min_right;   /* forced by dpv_plot_align_x() */
   double em;                    /* font size in user units */
   double ticklen, pad;
   PangoContext *pctx;
@@ -163,6 +164,62 @@ layout_size (PangoLayout *layout, double *w, double *h)
     *w = (double) logical.width / PANGO_SCALE;
   if (h)
     *h = (double) logical.height / PANGO_SCALE;
+}
+
+static gboolean
+has_scaled_text (PangoLayout *layout)
+{
+  PangoAttrList *attrs = pango_layout_get_attributes (layout);
+  GSList *list;
+  gboolean scaled = FALSE;
+
+  if (attrs == NULL)
+    return FALSE;
+  list = pango_attr_list_get_attributes (attrs);
+  for (GSList *l = list; l; l = l->next)
+    {
+      PangoAttrType type = ((PangoAttribute *) l->data)->klass->type;
+      if (type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
+          || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE)
+        scaled = TRUE;
+    }
+  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
+  return scaled;
+}
+
+/* Makes layout at most width wide: ellipsized, or, for text with superscripts or subscripts
+ * (which Pango 1.50 cannot ellipsize without warning "Leftover font scales"), set smaller and
+ * wrapped if it must. */
+static void
+fit_width (PangoLayout *layout, double width)
+{
+  double w;
+
+  width = MAX (1.0, width);
+  layout_size (layout, &w, NULL);
+  if (w <= width)
+    return;
+  if (!has_scaled_text (layout))
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      return;
+    }
+  {
+    PangoFontDescription *desc =
+      pango_font_description_copy (pango_layout_get_font_description (layout));
+    double size = pango_font_description_get_size (desc);
+
+    pango_font_description_set_absolute_size (desc, MAX (1.0, size * MAX (width / w, 0.7)));
+    pango_layout_set_font_description (layout, desc);
+    pango_font_description_free (desc);
+    layout_size (layout, &w, NULL);
+    if (w > width)
+      {
+        pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+        pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      }
+  }
 }
 
 /* A cached layout owned by the plot. */
@@ -746,6 +803,36 @@ x_label_height (DpvPlot *p)
   return hmax;
 }
 
+/* Rounds the data area to whole device pixels: crisp borders, and a pixel-aligned clip,
+ * which cairo applies without a mask (several times faster on image surfaces). Moves each
+ * edge by at most half a device pixel, so the measured margins still hold. */
+static void
+align_data_area (DpvPlot *p)
+{
+  cairo_matrix_t m;
+  double x0 = p->dx, y0 = p->dy, x1 = p->dx + p->dw, y1 = p->dy + p->dh;
+
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0 || cairo_status (p->cr) != CAIRO_STATUS_SUCCESS)
+    return;
+  cairo_user_to_device (p->cr, &x0, &y0);
+  cairo_user_to_device (p->cr, &x1, &y1);
+  x0 = round (x0);
+  y0 = round (y0);
+  x1 = round (x1);
+  y1 = round (y1);
+  if (x1 == x0 || y1 == y0)
+    return;
+  cairo_device_to_user (p->cr, &x0, &y0);
+  cairo_device_to_user (p->cr, &x1, &y1);
+  if (!isfinite (x0) || !isfinite (x1) || !isfinite (y0) || !isfinite (y1))
+    return;
+  p->dx = MIN (x0, x1);
+  p->dw = fabs (x1 - x0);
+  p->dy = MIN (y0, y1);
+  p->dh = fabs (y1 - y0);
+}
+
 void
 dpv_plot_layout (DpvPlot *plot)
 {
@@ -832,6 +919,8 @@ dpv_plot_layout (DpvPlot *plot)
               : p->pad;
       lft = MAX (lft, need_left + p->pad * 0.5);
       rgt = MAX (rgt, need_right + p->pad * 0.5);
+      lft = MAX (lft, p->min_left);
+      rgt = MAX (rgt, p->min_right);
       /* keep at least a third of the width for data */
       if (lft + rgt > p->w * 0.67)
         {
@@ -872,6 +961,7 @@ dpv_plot_layout (DpvPlot *plot)
     double l, r;
     layout_x_axis (p, TRUE, &l, &r);
   }
+  align_data_area (p);
   resolve_corner_collisions (p);
   p->laid_out = TRUE;
 }
@@ -881,6 +971,35 @@ ensure_layout (DpvPlot *p)
 {
   if (!p->laid_out)
     dpv_plot_layout (p);
+}
+
+void
+dpv_plot_align_x (DpvPlot *const *plots,
+                  gsize           n_plots)
+{
+  double left = 0, right = 0;
+
+  g_return_if_fail (plots != NULL || n_plots == 0);
+
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        ensure_layout (plots[i]);
+        left = MAX (left, plots[i]->dx - plots[i]->x);
+        right = MAX (right, plots[i]->x + plots[i]->w - plots[i]->dx - plots[i]->dw);
+      }
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        DpvPlot *p = plots[i];
+        /* a hair less, so the device-pixel rounding cannot push it one pixel further */
+        if (fabs ((p->dx - p->x) - left) < 1e-9
+            && fabs ((p->x + p->w - p->dx - p->dw) - right) < 1e-9)
+          continue;
+        p->min_left = left - 1e-6;
+        p->min_right = right - 1e-6;
+        dpv_plot_layout (p);
+      }
 }
 
 void
@@ -955,70 +1074,80 @@ cr_ok (DpvPlot *p)
   return cairo_status (p->cr) == CAIRO_STATUS_SUCCESS;
 }
 
+/* Grid lines and tick marks of one axis, each kind batched into a single stroke. */
 static void
 draw_grid_and_ticks (DpvPlot *p, int which)
 {
   cairo_t *cr = p->cr;
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
-  DpvColor tick_col = p->style.muted;
+  double xl = snap (p, p->dx, TRUE, 1.0), xr = snap (p, p->dx + p->dw, TRUE, 1.0);
+  double yb = snap (p, p->dy + p->dh, FALSE, 1.0);
 
   minor_grid.a *= 0.45;
 
   cairo_save (cr);
   cairo_set_line_width (cr, 1.0);
-  for (gsize i = 0; i < ax->n_ticks; i++)
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  /* pass 0: minor grid, 1: major grid, 2: tick marks (the right axis has no grid: it would
+   * double the left one) */
+  for (int pass = which == AX_Y2 ? 2 : 0; pass < 3; pass++)
     {
-      const DpvTick *t = &ax->ticks[i];
-      double u = which == AX_X ? map_x (p, t->value) : map_y_axis (p, which, t->value);
-      double lo = which == AX_X ? p->dx : p->dy;
-      double len = which == AX_X ? p->dw : p->dh;
+      gboolean any = FALSE;
 
-      if (!isfinite (u) || u < lo - 0.5 || u > lo + len + 0.5)
-        continue;
-      u = snap (p, u, which == AX_X, 1.0);
-
-      /* grid (the right axis has none: it would double the left one) */
-      if (which != AX_Y2)
+      cairo_new_path (cr);
+      for (gsize i = 0; i < ax->n_ticks; i++)
         {
-          dpv_color_set_source (t->major ? &p->style.grid : &minor_grid, cr);
-          if (which == AX_X)
+          const DpvTick *t = &ax->ticks[i];
+          double u = which == AX_X ? map_x (p, t->value) : map_y_axis (p, which, t->value);
+          double lo = which == AX_X ? p->dx : p->dy;
+          double len = which == AX_X ? p->dw : p->dh;
+
+          if (!isfinite (u) || u < lo - 0.5 || u > lo + len + 0.5)
+            continue;
+          if (pass < 2 && t->major != (pass == 1))
+            continue;
+          u = snap (p, u, which == AX_X, 1.0);
+          any = TRUE;
+          if (pass < 2)
             {
-              cairo_move_to (cr, u, p->dy);
-              cairo_line_to (cr, u, p->dy + p->dh);
+              if (which == AX_X)
+                {
+                  cairo_move_to (cr, u, p->dy);
+                  cairo_line_to (cr, u, p->dy + p->dh);
+                }
+              else
+                {
+                  cairo_move_to (cr, p->dx, u);
+                  cairo_line_to (cr, p->dx + p->dw, u);
+                }
             }
           else
             {
-              cairo_move_to (cr, p->dx, u);
-              cairo_line_to (cr, p->dx + p->dw, u);
-            }
-          cairo_stroke (cr);
-        }
+              double l = t->major ? p->ticklen : p->ticklen * 0.55;
 
-      /* tick mark, outwards */
-      {
-        double l = t->major ? p->ticklen : p->ticklen * 0.55;
-        dpv_color_set_source (&tick_col, cr);
-        if (which == AX_X)
-          {
-            double yb = snap (p, p->dy + p->dh, FALSE, 1.0);
-            cairo_move_to (cr, u, yb);
-            cairo_line_to (cr, u, yb + l);
-          }
-        else if (which == AX_Y)
-          {
-            double xl = snap (p, p->dx, TRUE, 1.0);
-            cairo_move_to (cr, xl, u);
-            cairo_line_to (cr, xl - l, u);
-          }
-        else
-          {
-            double xr = snap (p, p->dx + p->dw, TRUE, 1.0);
-            cairo_move_to (cr, xr, u);
-            cairo_line_to (cr, xr + l, u);
-          }
-        cairo_stroke (cr);
-      }
+              if (which == AX_X)
+                {
+                  cairo_move_to (cr, u, yb);
+                  cairo_line_to (cr, u, yb + l);
+                }
+              else if (which == AX_Y)
+                {
+                  cairo_move_to (cr, xl, u);
+                  cairo_line_to (cr, xl - l, u);
+                }
+              else
+                {
+                  cairo_move_to (cr, xr, u);
+                  cairo_line_to (cr, xr + l, u);
+                }
+            }
+        }
+      if (!any)
+        continue;
+      dpv_color_set_source (pass == 0 ? &minor_grid : pass == 1 ? &p->style.grid
+                                                                : &p->style.muted, cr);
+      cairo_stroke (cr);
     }
   cairo_restore (cr);
 }
@@ -1045,15 +1174,14 @@ draw_tick_labels (DpvPlot *p, int which)
     }
 }
 
-/* A fresh layout limited to width (ellipsized), for titles. */
+/* A fresh layout limited to width, for titles. */
 static PangoLayout *
 limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
   PangoLayout *layout = new_layout (p->pctx, &p->style, markup, factor);
 
-  pango_layout_set_width (layout, (int) (MAX (1.0, width) * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_single_paragraph_mode (layout, TRUE);
+  fit_width (layout, width);
   return layout;
 }
 
@@ -1093,7 +1221,19 @@ draw_titles (DpvPlot *p)
       cairo_save (cr);
       cairo_translate (cr, cx, cy);
       cairo_rotate (cr, -G_PI / 2);
-      pango_cairo_update_layout (cr, layout);
+      {
+        /* a context of its own: updating the shared one would rotate later text */
+        PangoContext *ctx = pango_cairo_create_context (cr);
+        PangoLayout *rotated;
+
+        configure_context (ctx);
+        rotated = new_layout (ctx, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR);
+        pango_layout_set_single_paragraph_mode (rotated, TRUE);
+        fit_width (rotated, avail);
+        g_object_unref (layout);
+        layout = rotated;
+        g_object_unref (ctx);
+      }
       cairo_move_to (cr, -w / 2, 0);
       dpv_color_set_source (&p->style.foreground, cr);
       pango_cairo_show_layout (cr, layout);
@@ -1114,6 +1254,7 @@ draw_titles (DpvPlot *p)
       pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
+      fit_width (layout, p->w - 2 * p->pad);
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
@@ -1236,14 +1377,14 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
       break;
     case DPV_DASH_DOTTED:
       {
-        double d[] = { 0.0, 2.2 * u };
+        double d[] = { 0.01, 2.2 * u };   /* 0 would draw nothing in cairo 1.16 */
         cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_dash (cr, d, 2, 0);
       }
       break;
     case DPV_DASH_DASHDOT:
       {
-        double d[] = { 3.5 * u, 2.6 * u, 0.0, 2.6 * u };
+        double d[] = { 3.5 * u, 2.6 * u, 0.01, 2.6 * u };
         cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_dash (cr, d, 4, 0);
       }
@@ -1262,7 +1403,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
 {
   cairo_t *cr = p->cr;
   gboolean pen = FALSE;
-  double px = 0, py = 0;
+  double px = 0, py = 0, min_step;
 
   ensure_layout (p);
   if (!isfinite (width) || width <= 0)
@@ -1272,6 +1413,13 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   add_entry (p, ENTRY_LINE, legend, color, width, 1.0, dash);
   if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
     return;
+
+  {
+    /* a quarter of a device pixel, in user units */
+    double dxu = 1, dyu = 0;
+    cairo_user_to_device_distance (cr, &dxu, &dyu);
+    min_step = 0.25 / MAX (hypot (dxu, dyu), 1e-6);
+  }
 
   cairo_save (cr);
   clip_data_area (p);
@@ -1290,6 +1438,11 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
       uy = clamp_user (p, uy, FALSE);
       if (pen)
         {
+          /* dense samples closer than a fraction of a pixel add nothing but stroke cost;
+           * the last point of a run is always kept */
+          gboolean last = i + 1 == n || !isfinite (x[i + 1]) || !isfinite (y[i + 1]);
+          if (!last && fabs (ux - px) < min_step && fabs (uy - py) < min_step)
+            continue;
           cairo_line_to (cr, ux, uy);
           record_segment (p, px, py, ux, uy);
         }
@@ -1755,8 +1908,10 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double
           if (by < ymin - 0.01 || by > ymax + 0.01)
             continue;
           score = text_overlap (p, bx, by, w, h) * 100.0
-                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) + c * 0.5
-                  + count_points (p, bx, by, w, h) * 0.05;
+                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) + c * 0.5;
+          if (score >= best)
+            continue;
+          score += count_points (p, bx, by, w, h) * 0.05;
           if (score < best)
             {
               best = score;
@@ -2031,33 +2186,58 @@ dpv_plot_legend (DpvPlot *plot)
     return;
   cr = p->cr;
 
-  pad = p->em * 0.45;
-  sw = p->em * 2.0;
-  gap = p->em * 0.45;
-  rowgap = p->em * 0.15;
-  inset = p->em * 0.5;
-
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
+   * thumbnail where even that would bury the data, no legend at all. */
   layouts = g_new0 (PangoLayout *, n);
   row_h = g_new0 (double, n);
-  for (guint i = 0; i < n; i++)
+  for (int attempt = 0;; attempt++)
     {
-      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+      static const double shrink[] = { 1.0, 0.88, 0.78 };
+      double f = shrink[attempt], area;
+      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
 
-      layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR);
-      layout_size (layouts[i], &w, &h);
-      if (w > avail && avail > p->em)
+      pad = p->em * 0.45 * f;
+      sw = p->em * 2.0 * f;
+      gap = p->em * 0.45 * f;
+      rowgap = p->em * 0.15 * f;
+      inset = p->em * 0.5 * f;
+      maxw = 0;
+      total_h = 0;
+      for (guint i = 0; i < n; i++)
         {
-          pango_layout_set_width (layouts[i], (int) (avail * PANGO_SCALE));
-          pango_layout_set_ellipsize (layouts[i], PANGO_ELLIPSIZE_END);
+          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+
+          g_clear_object (&layouts[i]);
+          layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR * f);
           layout_size (layouts[i], &w, &h);
+          if (w > avail && avail > p->em)
+            {
+              fit_width (layouts[i], avail);
+              layout_size (layouts[i], &w, &h);
+            }
+          maxw = MAX (maxw, w);
+          row_h[i] = MAX (h, p->em * 0.9 * f);
+          total_h += row_h[i] + (i > 0 ? rowgap : 0);
         }
-      maxw = MAX (maxw, w);
-      row_h[i] = MAX (h, p->em * 0.9);
-      total_h += row_h[i] + (i > 0 ? rowgap : 0);
+      bw = pad + sw + gap + maxw + pad;
+      bh = pad + total_h + pad;
+      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
+      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
+        break;
+      if (last)
+        {
+          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
+            {
+              for (guint i = 0; i < n; i++)
+                g_clear_object (&layouts[i]);
+              g_free (layouts);
+              g_free (row_h);
+              return;
+            }
+          break;
+        }
     }
-  bw = pad + sw + gap + maxw + pad;
-  bh = pad + total_h + pad;
 
   /* candidates: corners first, then edge midpoints, then the centre */
   {

@@ -537,6 +537,82 @@ test_text_helpers (void)
   canvas_clear (&c);
 }
 
+/* a legend never buries a small plot: smaller text, or none at all */
+static void
+test_legend_small (void)
+{
+  static const int sizes[][2] = { { 1200, 800 }, { 480, 300 }, { 320, 200 }, { 160, 100 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      double x[] = { 0, 1 }, y[] = { 0.2, 0.8 }, dx, dy, dw, dh;
+      cairo_rectangle_t leg;
+      gsize n;
+
+      canvas_init (&c, sizes[k][0], sizes[k][1], 1, DPV_THEME_DARK);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, sizes[k][0], sizes[k][1]);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+      dpv_plot_draw_frame (p);
+      for (int r = 0; r < 5; r++)
+        dpv_plot_line (p, x, y, 2, &c.style.roles[r], 2, (DpvDash) (r % 4),
+                       "a rather long legend entry: ε(e<sup>ε</sup> − 1)");
+      dpv_plot_legend (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      n = dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1);
+      if (k == 0)
+        g_assert_cmpuint (n, ==, 1);   /* room enough: drawn */
+      if (n == 1)
+        {
+          g_assert_cmpfloat (leg.width * leg.height, <=, 0.5 * dw * dh);
+          g_assert_cmpfloat (leg.x, >=, dx);
+          g_assert_cmpfloat (leg.y, >=, dy);
+          g_assert_cmpfloat (leg.x + leg.width, <=, dx + dw);
+          g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* stacked panels sharing x line up after dpv_plot_align_x() */
+static void
+test_align_x (void)
+{
+  Canvas c;
+  DpvPlot *p[2];
+  double x0, w0, x1, w1, before0, before1;
+
+  canvas_init (&c, 640, 480, 1.5, DPV_THEME_LIGHT);
+  p[0] = dpv_plot_new (c.cr, &c.style, 0, 0, 640, 300);
+  p[1] = dpv_plot_new (c.cr, &c.style, 0, 300, 640, 180);
+  dpv_plot_set_x_axis (p[0], -4, 5, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p[0], 0, 0.5, DPV_SCALE_LINEAR, "<i>p</i>(<i>y</i>)");
+  dpv_plot_set_x_tick_labels (p[0], FALSE);
+  dpv_plot_set_x_axis (p[1], -4, 5, DPV_SCALE_LINEAR, "<i>y</i>");
+  dpv_plot_set_y_axis (p[1], -123456, 123456, DPV_SCALE_LINEAR, "<i>L</i>(<i>y</i>)");
+  dpv_plot_layout (p[0]);
+  dpv_plot_layout (p[1]);
+  dpv_plot_get_data_area (p[0], &before0, NULL, NULL, NULL);
+  dpv_plot_get_data_area (p[1], &before1, NULL, NULL, NULL);
+  /* the wide labels of the lower panel need a wider margin */
+  g_assert_cmpfloat (before1, >, before0 + 5);
+  dpv_plot_align_x (p, 2);
+  dpv_plot_get_data_area (p[0], &x0, NULL, &w0, NULL);
+  dpv_plot_get_data_area (p[1], &x1, NULL, &w1, NULL);
+  g_assert_cmpfloat_with_epsilon (x0, x1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (w0, w1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_x_to_user (p[0], 1.5), dpv_plot_x_to_user (p[1], 1.5),
+                                  1e-9);
+  dpv_plot_draw_frame (p[0]);
+  dpv_plot_draw_frame (p[1]);
+  dpv_plot_free (p[0]);
+  dpv_plot_free (p[1]);
+  canvas_clear (&c);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -552,5 +628,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/degenerate", test_degenerate);
   g_test_add_func ("/plot/themes-differ", test_themes_differ);
   g_test_add_func ("/plot/text-helpers", test_text_helpers);
+  g_test_add_func ("/plot/align-x", test_align_x);
+  g_test_add_func ("/plot/legend-small", test_legend_small);
   return g_test_run ();
 }
