@@ -1460,13 +1460,104 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
+/* Distance from c to the segment a–b. */
+static double
+seg_dist (const Point *a, const Point *b, const Point *c)
+{
+  double vx = b->x - a->x, vy = b->y - a->y;
+  double wx = c->x - a->x, wy = c->y - a->y;
+  double len2 = vx * vx + vy * vy;
+  double t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0;
+
+  t = CLAMP (t, 0.0, 1.0);
+  return hypot (wx - t * vx, wy - t * vy);
+}
+
+/* Polyline simplification (Douglas & Peucker 1973) to within tol user units, in place;
+ * returns the new count. Stroking cost in cairo grows with the number of vertices, and
+ * smooth curves sampled for accuracy carry many that lie within a tenth of a pixel of the
+ * chord. Endpoints are always kept. */
+static gsize
+simplify (Point *pts, gsize n, double tol)
+{
+  guint8 *keep;
+  gsize *stack, top = 0, m = 0;
+
+  if (n < 3 || !(tol > 0))
+    return n;
+  keep = g_new0 (guint8, n);
+  stack = g_new (gsize, 2 * n);
+  keep[0] = keep[n - 1] = 1;
+  stack[top++] = 0;
+  stack[top++] = n - 1;
+  while (top > 0)
+    {
+      gsize b = stack[--top], a = stack[--top], idx = 0;
+      double dmax = -1;
+
+      for (gsize i = a + 1; i < b; i++)
+        {
+          double d = seg_dist (&pts[a], &pts[b], &pts[i]);
+          if (d > dmax)
+            {
+              dmax = d;
+              idx = i;
+            }
+        }
+      if (dmax > tol)
+        {
+          keep[idx] = 1;
+          stack[top++] = a;
+          stack[top++] = idx;
+          stack[top++] = idx;
+          stack[top++] = b;
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    if (keep[i])
+      pts[m++] = pts[i];
+  g_free (keep);
+  g_free (stack);
+  return m;
+}
+
+/* Tolerances in user units: a fraction of a device pixel. */
+static double
+device_px (DpvPlot *p)
+{
+  double dxu = 1, dyu = 0;
+
+  cairo_user_to_device_distance (p->cr, &dxu, &dyu);
+  return 1.0 / MAX (hypot (dxu, dyu), 1e-6);
+}
+
+static void
+flush_run (DpvPlot *p, GArray *run, double tol)
+{
+  cairo_t *cr = p->cr;
+  Point *pts = (Point *) (void *) run->data;
+  gsize m;
+
+  if (run->len == 0)
+    return;
+  m = simplify (pts, run->len, tol);
+  cairo_move_to (cr, pts[0].x, pts[0].y);
+  record_point (p, pts[0].x, pts[0].y);
+  for (gsize i = 1; i < m; i++)
+    {
+      cairo_line_to (cr, pts[i].x, pts[i].y);
+      record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+    }
+  g_array_set_size (run, 0);
+}
+
 static void
 draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
            const DpvColor *color, double width, DpvDash dash, const char *legend)
 {
   cairo_t *cr = p->cr;
-  gboolean pen = FALSE;
-  double px = 0, py = 0, min_step;
+  GArray *run;
+  double min_step, tol;
 
   ensure_layout (p);
   if (!isfinite (width) || width <= 0)
@@ -1477,47 +1568,44 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
     return;
 
-  {
-    /* a quarter of a device pixel, in user units */
-    double dxu = 1, dyu = 0;
-    cairo_user_to_device_distance (cr, &dxu, &dyu);
-    min_step = 0.25 / MAX (hypot (dxu, dyu), 1e-6);
-  }
+  min_step = 0.25 * device_px (p);
+  tol = 0.1 * device_px (p);
+  run = g_array_sized_new (FALSE, FALSE, sizeof (Point), MIN (n, 4096));
 
   cairo_save (cr);
   clip_data_area (p);
   cairo_new_path (cr);
   for (gsize i = 0; i < n; i++)
     {
-      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
-      double uy = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      Point pt;
 
-      if (!isfinite (ux) || !isfinite (uy))
+      pt.x = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
+      pt.y = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      if (!isfinite (pt.x) || !isfinite (pt.y))
         {
-          pen = FALSE;
+          /* non-finite points (and y ≤ 0 on a log axis) break the line */
+          flush_run (p, run, tol);
           continue;
         }
-      ux = clamp_user (p, ux, TRUE);
-      uy = clamp_user (p, uy, FALSE);
-      if (pen)
+      pt.x = clamp_user (p, pt.x, TRUE);
+      pt.y = clamp_user (p, pt.y, FALSE);
+      if (run->len > 1)
         {
-          /* dense samples closer than a fraction of a pixel add nothing but stroke cost;
-           * the last point of a run is always kept */
-          gboolean last = i + 1 == n || !isfinite (x[i + 1]) || !isfinite (y[i + 1]);
-          if (!last && fabs (ux - px) < min_step && fabs (uy - py) < min_step)
-            continue;
-          cairo_line_to (cr, ux, uy);
-          record_segment (p, px, py, ux, uy);
+          /* samples closer than a quarter pixel to the previous one: replace it, so the
+           * run still ends on its true last point */
+          Point *prev = &g_array_index (run, Point, run->len - 1);
+          Point *prev2 = &g_array_index (run, Point, run->len - 2);
+          if (fabs (prev->x - prev2->x) < min_step && fabs (prev->y - prev2->y) < min_step)
+            {
+              *prev = pt;
+              continue;
+            }
         }
-      else
-        {
-          cairo_move_to (cr, ux, uy);
-          record_point (p, ux, uy);
-        }
-      pen = TRUE;
-      px = ux;
-      py = uy;
+      g_array_append_val (run, pt);
     }
+  flush_run (p, run, tol);
+  g_array_unref (run);
+
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -1678,11 +1766,14 @@ typedef struct {
 } Run;
 
 static void
-run_flush (cairo_t *cr, Run *run)
+run_flush (cairo_t *cr, Run *run, double tol)
 {
   if (run->lo->len >= 2)
     {
-      for (guint i = 0; i < run->lo->len; i++)
+      gsize nlo = simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
+      gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
+
+      for (gsize i = 0; i < nlo; i++)
         {
           Point *pt = &g_array_index (run->lo, Point, i);
           if (i == 0)
@@ -1690,7 +1781,7 @@ run_flush (cairo_t *cr, Run *run)
           else
             cairo_line_to (cr, pt->x, pt->y);
         }
-      for (guint i = run->hi->len; i-- > 0;)
+      for (gsize i = nhi; i-- > 0;)
         {
           Point *pt = &g_array_index (run->hi, Point, i);
           cairo_line_to (cr, pt->x, pt->y);
@@ -1724,7 +1815,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
   DpvColor fill;
   Run run;
   gboolean have_prev = FALSE;
-  double pux = 0, plo = 0, phi = 0;
+  double pux = 0, plo = 0, phi = 0, tol;
 
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
@@ -1742,6 +1833,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
   run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
   run.hi = g_array_new (FALSE, FALSE, sizeof (Point));
+  tol = 0.1 * device_px (p);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -1757,7 +1849,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
       if (!isfinite (ux) || !isfinite (ulo) || !isfinite (uhi))
         {
-          run_flush (cr, &run);
+          run_flush (cr, &run, tol);
           have_prev = FALSE;
           continue;
         }
@@ -1780,7 +1872,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
               if (pd > 0)
                 {
                   run_add (&run, cx, cy, cy);
-                  run_flush (cr, &run);
+                  run_flush (cr, &run, tol);
                 }
               else
                 run_add (&run, cx, cy, cy);
@@ -1792,14 +1884,14 @@ dpv_plot_fill_between (DpvPlot        *plot,
         {
           /* touching (d == 0) closes the run at this point */
           run_add (&run, ux, ulo, ulo);
-          run_flush (cr, &run);
+          run_flush (cr, &run, tol);
         }
       have_prev = TRUE;
       pux = ux;
       plo = ulo;
       phi = uhi;
     }
-  run_flush (cr, &run);
+  run_flush (cr, &run, tol);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   dpv_color_set_source (&fill, cr);
   cairo_fill (cr);

@@ -241,6 +241,43 @@ test_render_line (void)
   canvas_clear (&c);
 }
 
+/* a densely sampled curve is still drawn where it is (the engine thins samples) */
+static void
+test_render_dense (void)
+{
+  enum { N = 20001 };
+  Canvas c;
+  DpvPlot *p;
+  double *x = g_new (double, N), *y = g_new (double, N), rgb[3];
+  const DpvColor *col;
+
+  canvas_init (&c, 800, 500, 1.25, DPV_THEME_LIGHT);
+  col = &c.style.roles[DPV_ROLE_TIGHT];
+  for (int i = 0; i < N; i++)
+    {
+      x[i] = 10.0 * i / (N - 1);
+      y[i] = sin (x[i]) + 0.002 * sin (400 * x[i]);   /* sub-pixel ripple */
+    }
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 800, 500);
+  dpv_plot_set_x_axis (p, 0, 10, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, -1.2, 1.2, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, N, col, 5, DPV_DASH_SOLID, NULL);
+  for (int k = 1; k < 40; k++)
+    {
+      double xv = k * 0.25 + 0.01;
+      pixel (&c, dpv_plot_x_to_user (p, xv), dpv_plot_y_to_user (p, sin (xv)), rgb);
+      g_assert_true (near_color (rgb, col, 0.03));
+      /* and not a line's width away (the curve's slope is at most 1 here) */
+      pixel (&c, dpv_plot_x_to_user (p, xv), dpv_plot_y_to_user (p, sin (xv)) + 9, rgb);
+      g_assert_false (near_color (rgb, col, 0.1));
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  g_free (x);
+  g_free (y);
+}
+
 /* a line with a NaN in the middle is broken there; clipped at the data area */
 static void
 test_render_breaks_and_clip (void)
@@ -690,6 +727,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/maps", test_maps);
   g_test_add_func ("/plot/label-collisions", test_label_collisions);
   g_test_add_func ("/plot/render/line", test_render_line);
+  g_test_add_func ("/plot/render/dense", test_render_dense);
   g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
   g_test_add_func ("/plot/render/fill-between", test_render_fill_between);
   g_test_add_func ("/plot/legend", test_legend_placement);
