@@ -79,6 +79,7 @@ struct _DpvPlot {
   PangoContext *pctx;
   GHashTable *layouts;          /* "factor|markup" → PangoLayout (measured once) */
   GArray *points;               /* Point: drawn series samples, for legend placement */
+  GArray *ref_points;           /* Point: reference-line samples (count less) */
   GArray *entries;              /* LegendEntry */
   GArray *texts;                /* TextRect */
 };
@@ -556,6 +557,7 @@ dpv_plot_new (cairo_t        *cr,
   configure_context (p->pctx);
   p->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
+  p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
   p->texts = g_array_new (FALSE, FALSE, sizeof (TextRect));
 
@@ -577,6 +579,7 @@ dpv_plot_free (DpvPlot *plot)
     g_free (g_array_index (plot->entries, LegendEntry, i).markup);
   g_array_unref (plot->entries);
   g_array_unref (plot->points);
+  g_array_unref (plot->ref_points);
   g_array_unref (plot->texts);
   g_hash_table_unref (plot->layouts);
   g_object_unref (plot->pctx);
@@ -1404,7 +1407,7 @@ record_point (DpvPlot *p, double x, double y)
 
 /* Samples the part of segment a→b inside the data area every few user units. */
 static void
-record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx, double by)
 {
   double step = MAX (1.0, p->em * 0.4);
   double len = hypot (bx - ax, by - ay);
@@ -1413,8 +1416,19 @@ record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
   for (int i = 0; i <= n; i++)
     {
       double t = (double) i / n;
-      record_point (p, ax + t * (bx - ax), ay + t * (by - ay));
+      Point pt = { ax + t * (bx - ax), ay + t * (by - ay) };
+
+      if (pt.x < p->dx - 1 || pt.x > p->dx + p->dw + 1 || pt.y < p->dy - 1
+          || pt.y > p->dy + p->dh + 1)
+        continue;
+      g_array_append_val (into, pt);
     }
+}
+
+static void
+record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+{
+  record_segment_to (p, p->points, ax, ay, bx, by);
 }
 
 static void
@@ -2015,10 +2029,11 @@ text_overlap (DpvPlot *p, double x, double y, double w, double h)
   return sum;
 }
 
-static guint
+/* Drawn samples inside the box; a reference line counts a quarter of a data curve. */
+static double
 count_points (DpvPlot *p, double x, double y, double w, double h)
 {
-  guint n = 0;
+  guint n = 0, r = 0;
 
   for (guint i = 0; i < p->points->len; i++)
     {
@@ -2026,7 +2041,13 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
       if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
         n++;
     }
-  return n;
+  for (guint i = 0; i < p->ref_points->len; i++)
+    {
+      Point *pt = &g_array_index (p->ref_points, Point, i);
+      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
+        r++;
+    }
+  return n + 0.25 * r;
 }
 
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
@@ -2210,7 +2231,7 @@ dpv_plot_vline (DpvPlot        *plot,
   cairo_line_to (cr, ux, p->dy + p->dh);
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, ux, p->dy, ux, p->dy + p->dh);
+  record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
 
   if (label_markup && *label_markup)
     {
@@ -2260,7 +2281,7 @@ dpv_plot_hline (DpvPlot        *plot,
   cairo_line_to (cr, p->dx + p->dw, uy);
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, p->dx, uy, p->dx + p->dw, uy);
+  record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
 
   if (label_markup && *label_markup)
     {
@@ -2399,14 +2420,29 @@ dpv_plot_legend (DpvPlot *plot)
     double l = p->dx + inset, r = p->dx + p->dw - inset - bw;
     double t = p->dy + inset, b = p->dy + p->dh - inset - bh;
     double cx = p->dx + p->dw / 2 - bw / 2, cy = p->dy + p->dh / 2 - bh / 2;
-    Point cand[] = {
+    Point cand[4 + 2 * 7 + 2 * 3 + 1] = {
       { r, t }, { l, t }, { r, b }, { l, b },
-      { cx, t }, { cx, b }, { r, cy }, { l, cy }, { cx, cy },
     };
+    guint nc = 4;
+
+    /* then along the top and bottom edges, down the sides, and the centre */
+    for (int k = 1; k <= 7; k++)
+      {
+        double xx = l + (r - l) * k / 8.0;
+        cand[nc++] = (Point) { xx, t };
+        cand[nc++] = (Point) { xx, b };
+      }
+    for (int k = 1; k <= 3; k++)
+      {
+        double yy = t + (b - t) * k / 4.0;
+        cand[nc++] = (Point) { r, yy };
+        cand[nc++] = (Point) { l, yy };
+      }
+    cand[nc++] = (Point) { cx, cy };
 
     bx = cand[0].x;
     by = cand[0].y;
-    for (guint c = 0; c < G_N_ELEMENTS (cand); c++)
+    for (guint c = 0; c < nc; c++)
       {
         double score = count_points (p, cand[c].x - 2, cand[c].y - 2, bw + 4, bh + 4)
                        + text_overlap (p, cand[c].x, cand[c].y, bw, bh) * 10.0
