@@ -116,15 +116,57 @@ configure_context (PangoContext *ctx)
   cairo_font_options_destroy (fo);
 }
 
+/* Pango 1.50 sizes <sup>/<sub> (font_scale attributes) in device units: under a scaled cairo
+ * context (HiDPI, print resolution) superscripts come out larger than the base text. A relative
+ * size with an explicit rise does not have that problem, so the two tags are rewritten before
+ * parsing. rise is in Pango units of the layout, i.e. user units × PANGO_SCALE. */
+static char *
+rewrite_scripts (const char *markup, double font_size)
+{
+  GString *out;
+  char sup[64], sub[64];
+  const char *p = markup;
+
+  if (strstr (markup, "<sup>") == NULL && strstr (markup, "<sub>") == NULL)
+    return NULL;
+  g_snprintf (sup, sizeof sup, "<span size=\"70%%\" rise=\"%d\">",
+              (int) lround (font_size * 0.36 * PANGO_SCALE));
+  g_snprintf (sub, sizeof sub, "<span size=\"70%%\" rise=\"%d\">",
+              (int) -lround (font_size * 0.14 * PANGO_SCALE));
+  out = g_string_sized_new (strlen (markup) + 64);
+  while (*p)
+    {
+      if (g_str_has_prefix (p, "<sup>") || g_str_has_prefix (p, "<sub>"))
+        {
+          g_string_append (out, p[3] == 'p' ? sup : sub);
+          p += 5;
+        }
+      else if (g_str_has_prefix (p, "</sup>") || g_str_has_prefix (p, "</sub>"))
+        {
+          g_string_append (out, "</span>");
+          p += 6;
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* Sets markup, falling back to plain text (no warning) when it does not parse. */
 static void
 set_markup_safe (PangoLayout *layout, const char *markup)
 {
   PangoAttrList *attrs = NULL;
   char *text = NULL;
+  g_autofree char *rewritten = NULL;
+  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
+  double size = desc ? (double) pango_font_description_get_size (desc) / PANGO_SCALE : 13.0;
 
   if (markup == NULL)
     markup = "";
+  rewritten = rewrite_scripts (markup, size > 0 ? size : 13.0);
+  if (rewritten != NULL && pango_parse_markup (rewritten, -1, 0, NULL, NULL, NULL, NULL))
+    markup = rewritten;
   if (pango_parse_markup (markup, -1, 0, &attrs, &text, NULL, NULL))
     {
       pango_layout_set_text (layout, text, -1);
@@ -457,6 +499,25 @@ snap (DpvPlot *p, double u, gboolean is_x, double line_width)
     uy = d;
   cairo_device_to_user (p->cr, &ux, &uy);
   return is_x ? ux : uy;
+}
+
+/* Rounds a line width to whole device pixels when snapping, so snapped lines are crisp. */
+static double
+snap_width (DpvPlot *p, double line_width)
+{
+  cairo_matrix_t m;
+  double wx = line_width, wy = 0, dw;
+
+  if (!p->style.pixel_snap || !isfinite (line_width) || line_width <= 0)
+    return line_width;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return line_width;
+  cairo_user_to_device_distance (p->cr, &wx, &wy);
+  dw = fabs (wx);
+  if (!(dw > 0))
+    return line_width;
+  return line_width * MAX (1.0, round (dw)) / dw;
 }
 
 /* ------------------------------------------------------------- new/free ---- */
@@ -1081,13 +1142,14 @@ draw_grid_and_ticks (DpvPlot *p, int which)
   cairo_t *cr = p->cr;
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
-  double xl = snap (p, p->dx, TRUE, 1.0), xr = snap (p, p->dx + p->dw, TRUE, 1.0);
-  double yb = snap (p, p->dy + p->dh, FALSE, 1.0);
+  double lw = snap_width (p, 1.0);
+  double xl = snap (p, p->dx, TRUE, lw), xr = snap (p, p->dx + p->dw, TRUE, lw);
+  double yb = snap (p, p->dy + p->dh, FALSE, lw);
 
   minor_grid.a *= 0.45;
 
   cairo_save (cr);
-  cairo_set_line_width (cr, 1.0);
+  cairo_set_line_width (cr, lw);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   /* pass 0: minor grid, 1: major grid, 2: tick marks (the right axis has no grid: it would
    * double the left one) */
@@ -1107,7 +1169,7 @@ draw_grid_and_ticks (DpvPlot *p, int which)
             continue;
           if (pass < 2 && t->major != (pass == 1))
             continue;
-          u = snap (p, u, which == AX_X, 1.0);
+          u = snap (p, u, which == AX_X, lw);
           any = TRUE;
           if (pass < 2)
             {
@@ -1294,10 +1356,11 @@ dpv_plot_draw_frame (DpvPlot *plot)
   border = p->style.muted;
   border.a *= 0.7;
   dpv_color_set_source (&border, cr);
-  cairo_set_line_width (cr, 1.0);
   {
-    double x0 = snap (p, p->dx, TRUE, 1.0), x1 = snap (p, p->dx + p->dw, TRUE, 1.0);
-    double y0 = snap (p, p->dy, FALSE, 1.0), y1 = snap (p, p->dy + p->dh, FALSE, 1.0);
+    double lw = snap_width (p, 1.0);
+    double x0 = snap (p, p->dx, TRUE, lw), x1 = snap (p, p->dx + p->dw, TRUE, lw);
+    double y0 = snap (p, p->dy, FALSE, lw), y1 = snap (p, p->dy + p->dh, FALSE, lw);
+    cairo_set_line_width (cr, lw);
     cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   }
   cairo_stroke (cr);
@@ -2043,7 +2106,7 @@ dpv_plot_vline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   ux = snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
@@ -2093,7 +2156,7 @@ dpv_plot_hline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   uy = snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
