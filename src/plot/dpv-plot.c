@@ -116,15 +116,57 @@ configure_context (PangoContext *ctx)
   cairo_font_options_destroy (fo);
 }
 
+/* Pango 1.50 sizes <sup>/<sub> (font_scale attributes) in device units: under a scaled cairo
+ * context (HiDPI, print resolution) superscripts come out larger than the base text. A relative
+ * size with an explicit rise does not have that problem, so the two tags are rewritten before
+ * parsing. rise is in Pango units of the layout, i.e. user units × PANGO_SCALE. */
+static char *
+rewrite_scripts (const char *markup, double font_size)
+{
+  GString *out;
+  char sup[64], sub[64];
+  const char *p = markup;
+
+  if (strstr (markup, "<sup>") == NULL && strstr (markup, "<sub>") == NULL)
+    return NULL;
+  g_snprintf (sup, sizeof sup, "<span size=\"70%%\" rise=\"%d\">",
+              (int) lround (font_size * 0.36 * PANGO_SCALE));
+  g_snprintf (sub, sizeof sub, "<span size=\"70%%\" rise=\"%d\">",
+              (int) -lround (font_size * 0.14 * PANGO_SCALE));
+  out = g_string_sized_new (strlen (markup) + 64);
+  while (*p)
+    {
+      if (g_str_has_prefix (p, "<sup>") || g_str_has_prefix (p, "<sub>"))
+        {
+          g_string_append (out, p[3] == 'p' ? sup : sub);
+          p += 5;
+        }
+      else if (g_str_has_prefix (p, "</sup>") || g_str_has_prefix (p, "</sub>"))
+        {
+          g_string_append (out, "</span>");
+          p += 6;
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* Sets markup, falling back to plain text (no warning) when it does not parse. */
 static void
 set_markup_safe (PangoLayout *layout, const char *markup)
 {
   PangoAttrList *attrs = NULL;
   char *text = NULL;
+  g_autofree char *rewritten = NULL;
+  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
+  double size = desc ? (double) pango_font_description_get_size (desc) / PANGO_SCALE : 13.0;
 
   if (markup == NULL)
     markup = "";
+  rewritten = rewrite_scripts (markup, size > 0 ? size : 13.0);
+  if (rewritten != NULL && pango_parse_markup (rewritten, -1, 0, NULL, NULL, NULL, NULL))
+    markup = rewritten;
   if (pango_parse_markup (markup, -1, 0, &attrs, &text, NULL, NULL))
     {
       pango_layout_set_text (layout, text, -1);
@@ -164,6 +206,62 @@ layout_size (PangoLayout *layout, double *w, double *h)
     *w = (double) logical.width / PANGO_SCALE;
   if (h)
     *h = (double) logical.height / PANGO_SCALE;
+}
+
+static gboolean
+has_scaled_text (PangoLayout *layout)
+{
+  PangoAttrList *attrs = pango_layout_get_attributes (layout);
+  GSList *list;
+  gboolean scaled = FALSE;
+
+  if (attrs == NULL)
+    return FALSE;
+  list = pango_attr_list_get_attributes (attrs);
+  for (GSList *l = list; l; l = l->next)
+    {
+      PangoAttrType type = ((PangoAttribute *) l->data)->klass->type;
+      if (type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
+          || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE)
+        scaled = TRUE;
+    }
+  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
+  return scaled;
+}
+
+/* Makes layout at most width wide: ellipsized, or, for text with superscripts or subscripts
+ * (which Pango 1.50 cannot ellipsize without warning "Leftover font scales"), set smaller and
+ * wrapped if it must. */
+static void
+fit_width (PangoLayout *layout, double width)
+{
+  double w;
+
+  width = MAX (1.0, width);
+  layout_size (layout, &w, NULL);
+  if (w <= width)
+    return;
+  if (!has_scaled_text (layout))
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      return;
+    }
+  {
+    PangoFontDescription *desc =
+      pango_font_description_copy (pango_layout_get_font_description (layout));
+    double size = pango_font_description_get_size (desc);
+
+    pango_font_description_set_absolute_size (desc, MAX (1.0, size * MAX (width / w, 0.7)));
+    pango_layout_set_font_description (layout, desc);
+    pango_font_description_free (desc);
+    layout_size (layout, &w, NULL);
+    if (w > width)
+      {
+        pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+        pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      }
+  }
 }
 
 /* A cached layout owned by the plot. */
@@ -401,6 +499,25 @@ snap (DpvPlot *p, double u, gboolean is_x, double line_width)
     uy = d;
   cairo_device_to_user (p->cr, &ux, &uy);
   return is_x ? ux : uy;
+}
+
+/* Rounds a line width to whole device pixels when snapping, so snapped lines are crisp. */
+static double
+snap_width (DpvPlot *p, double line_width)
+{
+  cairo_matrix_t m;
+  double wx = line_width, wy = 0, dw;
+
+  if (!p->style.pixel_snap || !isfinite (line_width) || line_width <= 0)
+    return line_width;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return line_width;
+  cairo_user_to_device_distance (p->cr, &wx, &wy);
+  dw = fabs (wx);
+  if (!(dw > 0))
+    return line_width;
+  return line_width * MAX (1.0, round (dw)) / dw;
 }
 
 /* ------------------------------------------------------------- new/free ---- */
@@ -1025,13 +1142,14 @@ draw_grid_and_ticks (DpvPlot *p, int which)
   cairo_t *cr = p->cr;
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
-  double xl = snap (p, p->dx, TRUE, 1.0), xr = snap (p, p->dx + p->dw, TRUE, 1.0);
-  double yb = snap (p, p->dy + p->dh, FALSE, 1.0);
+  double lw = snap_width (p, 1.0);
+  double xl = snap (p, p->dx, TRUE, lw), xr = snap (p, p->dx + p->dw, TRUE, lw);
+  double yb = snap (p, p->dy + p->dh, FALSE, lw);
 
   minor_grid.a *= 0.45;
 
   cairo_save (cr);
-  cairo_set_line_width (cr, 1.0);
+  cairo_set_line_width (cr, lw);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   /* pass 0: minor grid, 1: major grid, 2: tick marks (the right axis has no grid: it would
    * double the left one) */
@@ -1051,7 +1169,7 @@ draw_grid_and_ticks (DpvPlot *p, int which)
             continue;
           if (pass < 2 && t->major != (pass == 1))
             continue;
-          u = snap (p, u, which == AX_X, 1.0);
+          u = snap (p, u, which == AX_X, lw);
           any = TRUE;
           if (pass < 2)
             {
@@ -1118,15 +1236,14 @@ draw_tick_labels (DpvPlot *p, int which)
     }
 }
 
-/* A fresh layout limited to width (ellipsized), for titles. */
+/* A fresh layout limited to width, for titles. */
 static PangoLayout *
 limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
   PangoLayout *layout = new_layout (p->pctx, &p->style, markup, factor);
 
-  pango_layout_set_width (layout, (int) (MAX (1.0, width) * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_single_paragraph_mode (layout, TRUE);
+  fit_width (layout, width);
   return layout;
 }
 
@@ -1173,9 +1290,8 @@ draw_titles (DpvPlot *p)
 
         configure_context (ctx);
         rotated = new_layout (ctx, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR);
-        pango_layout_set_width (rotated, (int) (MAX (1.0, avail) * PANGO_SCALE));
-        pango_layout_set_ellipsize (rotated, PANGO_ELLIPSIZE_END);
         pango_layout_set_single_paragraph_mode (rotated, TRUE);
+        fit_width (rotated, avail);
         g_object_unref (layout);
         layout = rotated;
         g_object_unref (ctx);
@@ -1200,6 +1316,7 @@ draw_titles (DpvPlot *p)
       pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
+      fit_width (layout, p->w - 2 * p->pad);
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
@@ -1239,10 +1356,11 @@ dpv_plot_draw_frame (DpvPlot *plot)
   border = p->style.muted;
   border.a *= 0.7;
   dpv_color_set_source (&border, cr);
-  cairo_set_line_width (cr, 1.0);
   {
-    double x0 = snap (p, p->dx, TRUE, 1.0), x1 = snap (p, p->dx + p->dw, TRUE, 1.0);
-    double y0 = snap (p, p->dy, FALSE, 1.0), y1 = snap (p, p->dy + p->dh, FALSE, 1.0);
+    double lw = snap_width (p, 1.0);
+    double x0 = snap (p, p->dx, TRUE, lw), x1 = snap (p, p->dx + p->dw, TRUE, lw);
+    double y0 = snap (p, p->dy, FALSE, lw), y1 = snap (p, p->dy + p->dh, FALSE, lw);
+    cairo_set_line_width (cr, lw);
     cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   }
   cairo_stroke (cr);
@@ -1988,7 +2106,7 @@ dpv_plot_vline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   ux = snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
@@ -2038,7 +2156,7 @@ dpv_plot_hline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   uy = snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
@@ -2131,33 +2249,58 @@ dpv_plot_legend (DpvPlot *plot)
     return;
   cr = p->cr;
 
-  pad = p->em * 0.45;
-  sw = p->em * 2.0;
-  gap = p->em * 0.45;
-  rowgap = p->em * 0.15;
-  inset = p->em * 0.5;
-
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
+   * thumbnail where even that would bury the data, no legend at all. */
   layouts = g_new0 (PangoLayout *, n);
   row_h = g_new0 (double, n);
-  for (guint i = 0; i < n; i++)
+  for (int attempt = 0;; attempt++)
     {
-      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+      static const double shrink[] = { 1.0, 0.88, 0.78 };
+      double f = shrink[attempt], area;
+      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
 
-      layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR);
-      layout_size (layouts[i], &w, &h);
-      if (w > avail && avail > p->em)
+      pad = p->em * 0.45 * f;
+      sw = p->em * 2.0 * f;
+      gap = p->em * 0.45 * f;
+      rowgap = p->em * 0.15 * f;
+      inset = p->em * 0.5 * f;
+      maxw = 0;
+      total_h = 0;
+      for (guint i = 0; i < n; i++)
         {
-          pango_layout_set_width (layouts[i], (int) (avail * PANGO_SCALE));
-          pango_layout_set_ellipsize (layouts[i], PANGO_ELLIPSIZE_END);
+          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+
+          g_clear_object (&layouts[i]);
+          layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR * f);
           layout_size (layouts[i], &w, &h);
+          if (w > avail && avail > p->em)
+            {
+              fit_width (layouts[i], avail);
+              layout_size (layouts[i], &w, &h);
+            }
+          maxw = MAX (maxw, w);
+          row_h[i] = MAX (h, p->em * 0.9 * f);
+          total_h += row_h[i] + (i > 0 ? rowgap : 0);
         }
-      maxw = MAX (maxw, w);
-      row_h[i] = MAX (h, p->em * 0.9);
-      total_h += row_h[i] + (i > 0 ? rowgap : 0);
+      bw = pad + sw + gap + maxw + pad;
+      bh = pad + total_h + pad;
+      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
+      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
+        break;
+      if (last)
+        {
+          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
+            {
+              for (guint i = 0; i < n; i++)
+                g_clear_object (&layouts[i]);
+              g_free (layouts);
+              g_free (row_h);
+              return;
+            }
+          break;
+        }
     }
-  bw = pad + sw + gap + maxw + pad;
-  bh = pad + total_h + pad;
 
   /* candidates: corners first, then edge midpoints, then the centre */
   {

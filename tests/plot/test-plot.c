@@ -535,6 +535,116 @@ test_text_helpers (void)
   dpv_measure_text (c.cr, &c.style, "隐私预算 ε", 1, &w1, &h1);
   g_assert_cmpfloat (w1, >, 0);
   canvas_clear (&c);
+
+  /* superscripts keep their size in user units whatever the device scale (Pango 1.50 blows
+   * <sup> up under a scaled context unless worked around); and they are smaller than base */
+  {
+    double ws[3], hs[3], wbase, wsup;
+    static const double scales[] = { 1, 2, 3 };
+    for (int k = 0; k < 3; k++)
+      {
+        canvas_init (&c, 100, 100, scales[k], DPV_THEME_LIGHT);
+        dpv_measure_text (c.cr, &c.style, "10<sup>−5</sup>", 1, &ws[k], &hs[k]);
+        if (k == 0)
+          {
+            dpv_measure_text (c.cr, &c.style, "10", 1, &wbase, NULL);
+            dpv_measure_text (c.cr, &c.style, "10−5", 1, &wsup, NULL);
+            /* the superscript part is narrower than the same text at full size */
+            g_assert_cmpfloat (ws[0] - wbase, <, 0.85 * (wsup - wbase));
+            g_assert_cmpfloat (ws[0] - wbase, >, 0.4 * (wsup - wbase));
+          }
+        canvas_clear (&c);
+      }
+    g_assert_cmpfloat_with_epsilon (ws[1] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (ws[2] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (hs[1] / hs[0], 1, 0.05);
+  }
+}
+
+/* a legend never buries a small plot: smaller text, or none at all */
+static void
+test_legend_small (void)
+{
+  static const int sizes[][2] = { { 1200, 800 }, { 480, 300 }, { 320, 200 }, { 160, 100 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      double x[] = { 0, 1 }, y[] = { 0.2, 0.8 }, dx, dy, dw, dh;
+      cairo_rectangle_t leg;
+      gsize n;
+
+      canvas_init (&c, sizes[k][0], sizes[k][1], 1, DPV_THEME_DARK);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, sizes[k][0], sizes[k][1]);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+      dpv_plot_draw_frame (p);
+      for (int r = 0; r < 5; r++)
+        dpv_plot_line (p, x, y, 2, &c.style.roles[r], 2, (DpvDash) (r % 4),
+                       "a rather long legend entry: ε(e<sup>ε</sup> − 1)");
+      dpv_plot_legend (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      n = dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1);
+      if (k == 0)
+        g_assert_cmpuint (n, ==, 1);   /* room enough: drawn */
+      if (n == 1)
+        {
+          g_assert_cmpfloat (leg.width * leg.height, <=, 0.5 * dw * dh);
+          g_assert_cmpfloat (leg.x, >=, dx);
+          g_assert_cmpfloat (leg.y, >=, dy);
+          g_assert_cmpfloat (leg.x + leg.width, <=, dx + dw);
+          g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* with pixel_snap, a reference line covers whole device pixels (crisp); without, it may not */
+static gboolean
+vline_is_crisp (gboolean snap_on, double scale)
+{
+  Canvas c;
+  DpvPlot *p;
+  DpvColor black = { 0, 0, 0, 1 };
+  double ux, uy, rgb[3];
+  int partial = 0, full = 0;
+
+  canvas_init (&c, 300, 200, scale, DPV_THEME_LIGHT);
+  c.style.pixel_snap = snap_on;
+  c.style.line_width = 1.7;
+  p = dpv_plot_new (c.cr, &c.style, 0.3, 0.3, 299, 199);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_vline (p, 0.537, &black, DPV_DASH_SOLID, NULL);
+  ux = dpv_plot_x_to_user (p, 0.537);
+  uy = dpv_plot_y_to_user (p, 0.55);
+  for (int dpx = -4; dpx <= 4; dpx++)
+    {
+      double v;
+      pixel (&c, ux + dpx / scale, uy, rgb);
+      v = (rgb[0] + rgb[1] + rgb[2]) / 3;
+      if (v < 0.05)
+        full++;
+      else if (v < 0.95)
+        partial++;
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  g_assert_cmpint (full + partial, >, 0);
+  return partial == 0;
+}
+
+static void
+test_pixel_snap (void)
+{
+  g_assert_true (vline_is_crisp (TRUE, 1.0));
+  g_assert_true (vline_is_crisp (TRUE, 1.5));
+  g_assert_true (vline_is_crisp (TRUE, 2.0));
+  /* the control: the same line unsnapped is antialiased across pixel boundaries */
+  g_assert_false (vline_is_crisp (FALSE, 1.0));
 }
 
 /* stacked panels sharing x line up after dpv_plot_align_x() */
@@ -589,5 +699,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/themes-differ", test_themes_differ);
   g_test_add_func ("/plot/text-helpers", test_text_helpers);
   g_test_add_func ("/plot/align-x", test_align_x);
+  g_test_add_func ("/plot/legend-small", test_legend_small);
+  g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
   return g_test_run ();
 }
