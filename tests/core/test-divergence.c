@@ -334,6 +334,27 @@ test_renyi (void)
             assert_rel ("Rényi rr vs long double", d, (double) (log1pl (s1) / a), 1e-12);
           }
       }
+  /* RR: non-decreasing in α from KL (α → 1) to D∞ = ε (α → ∞). */
+  for (guint i = 0; i < G_N_ELEMENTS (eps); i++)
+    {
+      DpMechanism m;
+      double kl, prev = 0.0;
+      assert_ok (dp_mechanism_rr (eps[i], &m));
+      assert_ok (dp_kl (&m, &kl));
+      for (int k = 0; k <= 60; k++)
+        {
+          double alpha = 1.0 + 1e-12 * pow (1e24, k / 60.0), d;
+          assert_ok (dp_renyi (&m, alpha, &d));
+          g_assert_cmpfloat (d, >=, prev * (1 - 1e-13));
+          g_assert_cmpfloat (d, <=, eps[i] * (1 + 1e-13));
+          prev = d;
+          if (k == 0)
+            assert_rel ("Rényi rr α→1 = KL", d, kl, 1e-9);
+        }
+      /* α = 1e12: ε − D_α = −ln(1 − q + q e^{−2(α−1)ε})/(α−1) ≤ ln(1/p)/(α−1) */
+      g_assert_cmpfloat (eps[i] - prev, <=, log1p (exp (-eps[i])) / 1e12 * (1 + 1e-9) + 1e-15);
+    }
+
   /* Gaussian: αΔ²/(2σ²) (Mironov 2017, Table II). */
   DpMechanism g;
   double d;
