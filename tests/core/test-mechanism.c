@@ -613,6 +613,10 @@ test_domain (void)
   bad = m;
   bad.scale = -1.0;
   assert_domain (dp_mechanism_cdf (&bad, DP_NEIGHBOUR_D, 0.0, &v));
+  bad = m;
+  bad.epsilon = 2.0; /* b no longer Δ/ε */
+  assert_domain (dp_kl (&bad, &v));
+  assert_domain (dp_mechanism_density (&bad, DP_NEIGHBOUR_D, 0.0, &v));
   assert_ok (dp_mechanism_gaussian (1.0, 1.0, &m));
   bad = m;
   bad.scale = 0.0;
