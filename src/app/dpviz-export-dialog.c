@@ -678,7 +678,10 @@ on_export_clicked (DpvizExportDialog *self)
       if ((DpvFormat) f == options.format)
         gtk_file_chooser_set_filter (chooser, filter);
     }
-  if (last_folder != NULL)
+  /* The last folder may have been removed since (the chooser would show an error). */
+  if (last_folder != NULL
+      && g_file_query_file_type (last_folder, G_FILE_QUERY_INFO_NONE, NULL)
+         == G_FILE_TYPE_DIRECTORY)
     gtk_file_chooser_set_current_folder (chooser, last_folder, NULL);
   else
     {
