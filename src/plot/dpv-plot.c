@@ -79,6 +79,7 @@ struct _DpvPlot {
   PangoContext *pctx;
   GHashTable *layouts;          /* "factor|markup" → PangoLayout (measured once) */
   GArray *points;               /* Point: drawn series samples, for legend placement */
+  GArray *ref_points;           /* Point: reference-line samples (count less) */
   GArray *entries;              /* LegendEntry */
   GArray *texts;                /* TextRect */
 };
@@ -116,15 +117,57 @@ configure_context (PangoContext *ctx)
   cairo_font_options_destroy (fo);
 }
 
+/* Pango 1.50 sizes <sup>/<sub> (font_scale attributes) in device units: under a scaled cairo
+ * context (HiDPI, print resolution) superscripts come out larger than the base text. A relative
+ * size with an explicit rise does not have that problem, so the two tags are rewritten before
+ * parsing. rise is in Pango units of the layout, i.e. user units × PANGO_SCALE. */
+static char *
+rewrite_scripts (const char *markup, double font_size)
+{
+  GString *out;
+  char sup[64], sub[64];
+  const char *p = markup;
+
+  if (strstr (markup, "<sup>") == NULL && strstr (markup, "<sub>") == NULL)
+    return NULL;
+  g_snprintf (sup, sizeof sup, "<span size=\"70%%\" rise=\"%d\">",
+              (int) lround (font_size * 0.36 * PANGO_SCALE));
+  g_snprintf (sub, sizeof sub, "<span size=\"70%%\" rise=\"%d\">",
+              (int) -lround (font_size * 0.14 * PANGO_SCALE));
+  out = g_string_sized_new (strlen (markup) + 64);
+  while (*p)
+    {
+      if (g_str_has_prefix (p, "<sup>") || g_str_has_prefix (p, "<sub>"))
+        {
+          g_string_append (out, p[3] == 'p' ? sup : sub);
+          p += 5;
+        }
+      else if (g_str_has_prefix (p, "</sup>") || g_str_has_prefix (p, "</sub>"))
+        {
+          g_string_append (out, "</span>");
+          p += 6;
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* Sets markup, falling back to plain text (no warning) when it does not parse. */
 static void
 set_markup_safe (PangoLayout *layout, const char *markup)
 {
   PangoAttrList *attrs = NULL;
   char *text = NULL;
+  g_autofree char *rewritten = NULL;
+  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
+  double size = desc ? (double) pango_font_description_get_size (desc) / PANGO_SCALE : 13.0;
 
   if (markup == NULL)
     markup = "";
+  rewritten = rewrite_scripts (markup, size > 0 ? size : 13.0);
+  if (rewritten != NULL && pango_parse_markup (rewritten, -1, 0, NULL, NULL, NULL, NULL))
+    markup = rewritten;
   if (pango_parse_markup (markup, -1, 0, &attrs, &text, NULL, NULL))
     {
       pango_layout_set_text (layout, text, -1);
@@ -459,6 +502,25 @@ snap (DpvPlot *p, double u, gboolean is_x, double line_width)
   return is_x ? ux : uy;
 }
 
+/* Rounds a line width to whole device pixels when snapping, so snapped lines are crisp. */
+static double
+snap_width (DpvPlot *p, double line_width)
+{
+  cairo_matrix_t m;
+  double wx = line_width, wy = 0, dw;
+
+  if (!p->style.pixel_snap || !isfinite (line_width) || line_width <= 0)
+    return line_width;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return line_width;
+  cairo_user_to_device_distance (p->cr, &wx, &wy);
+  dw = fabs (wx);
+  if (!(dw > 0))
+    return line_width;
+  return line_width * MAX (1.0, round (dw)) / dw;
+}
+
 /* ------------------------------------------------------------- new/free ---- */
 
 DpvPlot *
@@ -495,6 +557,7 @@ dpv_plot_new (cairo_t        *cr,
   configure_context (p->pctx);
   p->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
+  p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
   p->texts = g_array_new (FALSE, FALSE, sizeof (TextRect));
 
@@ -516,6 +579,7 @@ dpv_plot_free (DpvPlot *plot)
     g_free (g_array_index (plot->entries, LegendEntry, i).markup);
   g_array_unref (plot->entries);
   g_array_unref (plot->points);
+  g_array_unref (plot->ref_points);
   g_array_unref (plot->texts);
   g_hash_table_unref (plot->layouts);
   g_object_unref (plot->pctx);
@@ -1081,13 +1145,14 @@ draw_grid_and_ticks (DpvPlot *p, int which)
   cairo_t *cr = p->cr;
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
-  double xl = snap (p, p->dx, TRUE, 1.0), xr = snap (p, p->dx + p->dw, TRUE, 1.0);
-  double yb = snap (p, p->dy + p->dh, FALSE, 1.0);
+  double lw = snap_width (p, 1.0);
+  double xl = snap (p, p->dx, TRUE, lw), xr = snap (p, p->dx + p->dw, TRUE, lw);
+  double yb = snap (p, p->dy + p->dh, FALSE, lw);
 
   minor_grid.a *= 0.45;
 
   cairo_save (cr);
-  cairo_set_line_width (cr, 1.0);
+  cairo_set_line_width (cr, lw);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   /* pass 0: minor grid, 1: major grid, 2: tick marks (the right axis has no grid: it would
    * double the left one) */
@@ -1107,7 +1172,7 @@ draw_grid_and_ticks (DpvPlot *p, int which)
             continue;
           if (pass < 2 && t->major != (pass == 1))
             continue;
-          u = snap (p, u, which == AX_X, 1.0);
+          u = snap (p, u, which == AX_X, lw);
           any = TRUE;
           if (pass < 2)
             {
@@ -1294,10 +1359,11 @@ dpv_plot_draw_frame (DpvPlot *plot)
   border = p->style.muted;
   border.a *= 0.7;
   dpv_color_set_source (&border, cr);
-  cairo_set_line_width (cr, 1.0);
   {
-    double x0 = snap (p, p->dx, TRUE, 1.0), x1 = snap (p, p->dx + p->dw, TRUE, 1.0);
-    double y0 = snap (p, p->dy, FALSE, 1.0), y1 = snap (p, p->dy + p->dh, FALSE, 1.0);
+    double lw = snap_width (p, 1.0);
+    double x0 = snap (p, p->dx, TRUE, lw), x1 = snap (p, p->dx + p->dw, TRUE, lw);
+    double y0 = snap (p, p->dy, FALSE, lw), y1 = snap (p, p->dy + p->dh, FALSE, lw);
+    cairo_set_line_width (cr, lw);
     cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   }
   cairo_stroke (cr);
@@ -1341,7 +1407,7 @@ record_point (DpvPlot *p, double x, double y)
 
 /* Samples the part of segment a→b inside the data area every few user units. */
 static void
-record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx, double by)
 {
   double step = MAX (1.0, p->em * 0.4);
   double len = hypot (bx - ax, by - ay);
@@ -1350,8 +1416,19 @@ record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
   for (int i = 0; i <= n; i++)
     {
       double t = (double) i / n;
-      record_point (p, ax + t * (bx - ax), ay + t * (by - ay));
+      Point pt = { ax + t * (bx - ax), ay + t * (by - ay) };
+
+      if (pt.x < p->dx - 1 || pt.x > p->dx + p->dw + 1 || pt.y < p->dy - 1
+          || pt.y > p->dy + p->dh + 1)
+        continue;
+      g_array_append_val (into, pt);
     }
+}
+
+static void
+record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+{
+  record_segment_to (p, p->points, ax, ay, bx, by);
 }
 
 static void
@@ -1397,13 +1474,104 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
+/* Distance from c to the segment a–b. */
+static double
+seg_dist (const Point *a, const Point *b, const Point *c)
+{
+  double vx = b->x - a->x, vy = b->y - a->y;
+  double wx = c->x - a->x, wy = c->y - a->y;
+  double len2 = vx * vx + vy * vy;
+  double t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0;
+
+  t = CLAMP (t, 0.0, 1.0);
+  return hypot (wx - t * vx, wy - t * vy);
+}
+
+/* Polyline simplification (Douglas & Peucker 1973) to within tol user units, in place;
+ * returns the new count. Stroking cost in cairo grows with the number of vertices, and
+ * smooth curves sampled for accuracy carry many that lie within a tenth of a pixel of the
+ * chord. Endpoints are always kept. */
+static gsize
+simplify (Point *pts, gsize n, double tol)
+{
+  guint8 *keep;
+  gsize *stack, top = 0, m = 0;
+
+  if (n < 3 || !(tol > 0))
+    return n;
+  keep = g_new0 (guint8, n);
+  stack = g_new (gsize, 2 * n);
+  keep[0] = keep[n - 1] = 1;
+  stack[top++] = 0;
+  stack[top++] = n - 1;
+  while (top > 0)
+    {
+      gsize b = stack[--top], a = stack[--top], idx = 0;
+      double dmax = -1;
+
+      for (gsize i = a + 1; i < b; i++)
+        {
+          double d = seg_dist (&pts[a], &pts[b], &pts[i]);
+          if (d > dmax)
+            {
+              dmax = d;
+              idx = i;
+            }
+        }
+      if (dmax > tol)
+        {
+          keep[idx] = 1;
+          stack[top++] = a;
+          stack[top++] = idx;
+          stack[top++] = idx;
+          stack[top++] = b;
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    if (keep[i])
+      pts[m++] = pts[i];
+  g_free (keep);
+  g_free (stack);
+  return m;
+}
+
+/* Tolerances in user units: a fraction of a device pixel. */
+static double
+device_px (DpvPlot *p)
+{
+  double dxu = 1, dyu = 0;
+
+  cairo_user_to_device_distance (p->cr, &dxu, &dyu);
+  return 1.0 / MAX (hypot (dxu, dyu), 1e-6);
+}
+
+static void
+flush_run (DpvPlot *p, GArray *run, double tol)
+{
+  cairo_t *cr = p->cr;
+  Point *pts = (Point *) (void *) run->data;
+  gsize m;
+
+  if (run->len == 0)
+    return;
+  m = simplify (pts, run->len, tol);
+  cairo_move_to (cr, pts[0].x, pts[0].y);
+  record_point (p, pts[0].x, pts[0].y);
+  for (gsize i = 1; i < m; i++)
+    {
+      cairo_line_to (cr, pts[i].x, pts[i].y);
+      record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+    }
+  g_array_set_size (run, 0);
+}
+
 static void
 draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
            const DpvColor *color, double width, DpvDash dash, const char *legend)
 {
   cairo_t *cr = p->cr;
-  gboolean pen = FALSE;
-  double px = 0, py = 0, min_step;
+  GArray *run;
+  double min_step, tol;
 
   ensure_layout (p);
   if (!isfinite (width) || width <= 0)
@@ -1414,47 +1582,44 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
     return;
 
-  {
-    /* a quarter of a device pixel, in user units */
-    double dxu = 1, dyu = 0;
-    cairo_user_to_device_distance (cr, &dxu, &dyu);
-    min_step = 0.25 / MAX (hypot (dxu, dyu), 1e-6);
-  }
+  min_step = 0.25 * device_px (p);
+  tol = 0.1 * device_px (p);
+  run = g_array_sized_new (FALSE, FALSE, sizeof (Point), MIN (n, 4096));
 
   cairo_save (cr);
   clip_data_area (p);
   cairo_new_path (cr);
   for (gsize i = 0; i < n; i++)
     {
-      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
-      double uy = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      Point pt;
 
-      if (!isfinite (ux) || !isfinite (uy))
+      pt.x = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
+      pt.y = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      if (!isfinite (pt.x) || !isfinite (pt.y))
         {
-          pen = FALSE;
+          /* non-finite points (and y ≤ 0 on a log axis) break the line */
+          flush_run (p, run, tol);
           continue;
         }
-      ux = clamp_user (p, ux, TRUE);
-      uy = clamp_user (p, uy, FALSE);
-      if (pen)
+      pt.x = clamp_user (p, pt.x, TRUE);
+      pt.y = clamp_user (p, pt.y, FALSE);
+      if (run->len > 1)
         {
-          /* dense samples closer than a fraction of a pixel add nothing but stroke cost;
-           * the last point of a run is always kept */
-          gboolean last = i + 1 == n || !isfinite (x[i + 1]) || !isfinite (y[i + 1]);
-          if (!last && fabs (ux - px) < min_step && fabs (uy - py) < min_step)
-            continue;
-          cairo_line_to (cr, ux, uy);
-          record_segment (p, px, py, ux, uy);
+          /* samples closer than a quarter pixel to the previous one: replace it, so the
+           * run still ends on its true last point */
+          Point *prev = &g_array_index (run, Point, run->len - 1);
+          Point *prev2 = &g_array_index (run, Point, run->len - 2);
+          if (fabs (prev->x - prev2->x) < min_step && fabs (prev->y - prev2->y) < min_step)
+            {
+              *prev = pt;
+              continue;
+            }
         }
-      else
-        {
-          cairo_move_to (cr, ux, uy);
-          record_point (p, ux, uy);
-        }
-      pen = TRUE;
-      px = ux;
-      py = uy;
+      g_array_append_val (run, pt);
     }
+  flush_run (p, run, tol);
+  g_array_unref (run);
+
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -1615,11 +1780,14 @@ typedef struct {
 } Run;
 
 static void
-run_flush (cairo_t *cr, Run *run)
+run_flush (cairo_t *cr, Run *run, double tol)
 {
   if (run->lo->len >= 2)
     {
-      for (guint i = 0; i < run->lo->len; i++)
+      gsize nlo = simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
+      gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
+
+      for (gsize i = 0; i < nlo; i++)
         {
           Point *pt = &g_array_index (run->lo, Point, i);
           if (i == 0)
@@ -1627,7 +1795,7 @@ run_flush (cairo_t *cr, Run *run)
           else
             cairo_line_to (cr, pt->x, pt->y);
         }
-      for (guint i = run->hi->len; i-- > 0;)
+      for (gsize i = nhi; i-- > 0;)
         {
           Point *pt = &g_array_index (run->hi, Point, i);
           cairo_line_to (cr, pt->x, pt->y);
@@ -1661,7 +1829,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
   DpvColor fill;
   Run run;
   gboolean have_prev = FALSE;
-  double pux = 0, plo = 0, phi = 0;
+  double pux = 0, plo = 0, phi = 0, tol;
 
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
@@ -1679,6 +1847,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
   run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
   run.hi = g_array_new (FALSE, FALSE, sizeof (Point));
+  tol = 0.1 * device_px (p);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -1694,7 +1863,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
       if (!isfinite (ux) || !isfinite (ulo) || !isfinite (uhi))
         {
-          run_flush (cr, &run);
+          run_flush (cr, &run, tol);
           have_prev = FALSE;
           continue;
         }
@@ -1717,7 +1886,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
               if (pd > 0)
                 {
                   run_add (&run, cx, cy, cy);
-                  run_flush (cr, &run);
+                  run_flush (cr, &run, tol);
                 }
               else
                 run_add (&run, cx, cy, cy);
@@ -1729,14 +1898,14 @@ dpv_plot_fill_between (DpvPlot        *plot,
         {
           /* touching (d == 0) closes the run at this point */
           run_add (&run, ux, ulo, ulo);
-          run_flush (cr, &run);
+          run_flush (cr, &run, tol);
         }
       have_prev = TRUE;
       pux = ux;
       plo = ulo;
       phi = uhi;
     }
-  run_flush (cr, &run);
+  run_flush (cr, &run, tol);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   dpv_color_set_source (&fill, cr);
   cairo_fill (cr);
@@ -1860,10 +2029,11 @@ text_overlap (DpvPlot *p, double x, double y, double w, double h)
   return sum;
 }
 
-static guint
+/* Drawn samples inside the box; a reference line counts a quarter of a data curve. */
+static double
 count_points (DpvPlot *p, double x, double y, double w, double h)
 {
-  guint n = 0;
+  guint n = 0, r = 0;
 
   for (guint i = 0; i < p->points->len; i++)
     {
@@ -1871,7 +2041,13 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
       if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
         n++;
     }
-  return n;
+  for (guint i = 0; i < p->ref_points->len; i++)
+    {
+      Point *pt = &g_array_index (p->ref_points, Point, i);
+      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
+        r++;
+    }
+  return n + 0.25 * r;
 }
 
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
@@ -2043,7 +2219,7 @@ dpv_plot_vline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   ux = snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
@@ -2055,7 +2231,7 @@ dpv_plot_vline (DpvPlot        *plot,
   cairo_line_to (cr, ux, p->dy + p->dh);
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, ux, p->dy, ux, p->dy + p->dh);
+  record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
 
   if (label_markup && *label_markup)
     {
@@ -2093,7 +2269,7 @@ dpv_plot_hline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   uy = snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
@@ -2105,7 +2281,7 @@ dpv_plot_hline (DpvPlot        *plot,
   cairo_line_to (cr, p->dx + p->dw, uy);
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, p->dx, uy, p->dx + p->dw, uy);
+  record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
 
   if (label_markup && *label_markup)
     {
@@ -2244,14 +2420,29 @@ dpv_plot_legend (DpvPlot *plot)
     double l = p->dx + inset, r = p->dx + p->dw - inset - bw;
     double t = p->dy + inset, b = p->dy + p->dh - inset - bh;
     double cx = p->dx + p->dw / 2 - bw / 2, cy = p->dy + p->dh / 2 - bh / 2;
-    Point cand[] = {
+    Point cand[4 + 2 * 7 + 2 * 3 + 1] = {
       { r, t }, { l, t }, { r, b }, { l, b },
-      { cx, t }, { cx, b }, { r, cy }, { l, cy }, { cx, cy },
     };
+    guint nc = 4;
+
+    /* then along the top and bottom edges, down the sides, and the centre */
+    for (int k = 1; k <= 7; k++)
+      {
+        double xx = l + (r - l) * k / 8.0;
+        cand[nc++] = (Point) { xx, t };
+        cand[nc++] = (Point) { xx, b };
+      }
+    for (int k = 1; k <= 3; k++)
+      {
+        double yy = t + (b - t) * k / 4.0;
+        cand[nc++] = (Point) { r, yy };
+        cand[nc++] = (Point) { l, yy };
+      }
+    cand[nc++] = (Point) { cx, cy };
 
     bx = cand[0].x;
     by = cand[0].y;
-    for (guint c = 0; c < G_N_ELEMENTS (cand); c++)
+    for (guint c = 0; c < nc; c++)
       {
         double score = count_points (p, cand[c].x - 2, cand[c].y - 2, bw + 4, bh + 4)
                        + text_overlap (p, cand[c].x, cand[c].y, bw, bh) * 10.0
