@@ -35,6 +35,7 @@ typedef struct {
   char *title;
   DpvTick ticks[DPV_MAX_TICKS];
   gboolean show_label[DPV_MAX_TICKS];
+  double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
   gsize n_ticks;
 } Axis;
 
@@ -789,7 +790,7 @@ tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y, double *w
     }
   else
     {
-      *y = map_y_axis (p, which, t->value) - *h / 2;
+      *y = map_y_axis (p, which, t->value) - *h / 2 - p->axes[which].label_shift[i];
       if (which == AX_Y)
         *x = p->dx - p->ticklen - p->pad * 0.4 - *w;
       else
@@ -804,6 +805,8 @@ resolve_corner_collisions (DpvPlot *p)
 {
   Axis *xa = &p->axes[AX_X];
 
+  memset (p->axes[AX_Y].label_shift, 0, sizeof p->axes[AX_Y].label_shift);
+  memset (p->axes[AX_Y2].label_shift, 0, sizeof p->axes[AX_Y2].label_shift);
   if (!p->x_tick_labels)
     return;
   for (int which = AX_Y; which <= AX_Y2; which++)
@@ -812,6 +815,8 @@ resolve_corner_collisions (DpvPlot *p)
 
       if (which == AX_Y2 && !ya->set)
         continue;
+      for (gsize i = 0; i < G_N_ELEMENTS (ya->label_shift); i++)
+        ya->label_shift[i] = 0;
       for (gsize i = 0; i < ya->n_ticks; i++)
         {
           double yx, yy, yw, yh;
@@ -821,16 +826,36 @@ resolve_corner_collisions (DpvPlot *p)
           tick_label_rect (p, which, i, &yx, &yy, &yw, &yh);
           for (gsize j = 0; j < xa->n_ticks; j++)
             {
-              double xx, xy, xw, xh;
+              double xx, xy, xw, xh, shift;
 
               if (!xa->show_label[j])
                 continue;
               tick_label_rect (p, AX_X, j, &xx, &xy, &xw, &xh);
-              if (yx < xx + xw && xx < yx + yw && yy < xy + xh && xy < yy + yh)
+              if (!(yx < xx + xw && xx < yx + yw && yy < xy + xh && xy < yy + yh))
+                continue;
+              /* nudge the y label up (by at most half its height, so it still reads as
+               * belonging to its tick) unless that runs into the next label up */
+              shift = yy + yh - xy + 0.5;
+              if (shift <= yh / 2)
                 {
-                  ya->show_label[i] = FALSE;
-                  break;
+                  gboolean clear = TRUE;
+                  for (gsize k = 0; k < ya->n_ticks; k++)
+                    {
+                      double kx, ky, kw, kh;
+                      if (k == i || !ya->show_label[k])
+                        continue;
+                      tick_label_rect (p, which, k, &kx, &ky, &kw, &kh);
+                      if (ky < yy - shift + yh && yy - shift < ky + kh)
+                        clear = FALSE;
+                    }
+                  if (clear)
+                    {
+                      ya->label_shift[i] = shift;
+                      break;
+                    }
                 }
+              ya->show_label[i] = FALSE;
+              break;
             }
         }
     }

@@ -528,6 +528,27 @@ test_degenerate (void)
   dpv_plot_free (p);
   g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
   canvas_clear (&c);
+
+  /* a context already in an error state: everything is a quiet no-op */
+  {
+    cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 50, 50);
+    cairo_t *bad = cairo_create (surf);
+    DpvStyle st;
+
+    cairo_restore (bad);   /* CAIRO_STATUS_INVALID_RESTORE */
+    g_assert_cmpint (cairo_status (bad), !=, CAIRO_STATUS_SUCCESS);
+    dpv_style_init (&st, DPV_THEME_DARK);
+    p = dpv_plot_new (bad, &st, 0, 0, 50, 50);
+    dpv_plot_set_title (p, "t");
+    dpv_plot_draw_frame (p);
+    dpv_plot_line (p, x, y, 6, NULL, 1, DPV_DASH_SOLID, "l");
+    dpv_plot_annotate (p, 0.5, 0.5, "a", DPV_ANCHOR_CENTER, NULL);
+    dpv_plot_legend (p);
+    dpv_plot_free (p);
+    g_assert_cmpfloat (dpv_draw_text_block (bad, &st, 0, 0, 10, "x", 1, NULL), ==, 0);
+    cairo_destroy (bad);
+    cairo_surface_destroy (surf);
+  }
 }
 
 /* dark and light themes really differ where the background shows */
@@ -684,6 +705,38 @@ test_pixel_snap (void)
   g_assert_false (vline_is_crisp (FALSE, 1.0));
 }
 
+/* at the bottom-left corner the lowest y label moves up instead of vanishing */
+static void
+test_corner_labels (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  cairo_rectangle_t ry[32], rx[32];
+  gsize ny, nx, low = 0;
+  double ubottom;
+
+  canvas_init (&c, 900, 560, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 900, 560);
+  dpv_plot_set_x_axis (p, 0.01, 10, DPV_SCALE_LOG, "ε");
+  dpv_plot_set_y_axis (p, 1e-6, 100, DPV_SCALE_LOG, "KL");
+  dpv_plot_draw_frame (p);
+  ny = dpv_plot_get_text_rects (p, DPV_TEXT_Y_TICK, ry, G_N_ELEMENTS (ry));
+  nx = dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, rx, G_N_ELEMENTS (rx));
+  g_assert_cmpuint (ny, >=, 2);
+  g_assert_cmpuint (nx, >=, 2);
+  for (gsize i = 1; i < ny; i++)
+    if (ry[i].y > ry[low].y)
+      low = i;
+  ubottom = dpv_plot_y_to_user (p, 1e-6);
+  /* the 10⁻⁶ label is there: its box reaches the bottom tick, at most half a box above */
+  g_assert_cmpfloat (ry[low].y + ry[low].height, >=, ubottom - 0.01);
+  g_assert_cmpfloat (ry[low].y + ry[low].height / 2, <=, ubottom + 0.01);
+  for (gsize i = 0; i < nx; i++)
+    g_assert_false (rects_overlap (&ry[low], &rx[i]));
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
 /* stacked panels sharing x line up after dpv_plot_align_x() */
 static void
 test_align_x (void)
@@ -739,5 +792,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/align-x", test_align_x);
   g_test_add_func ("/plot/legend-small", test_legend_small);
   g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
+  g_test_add_func ("/plot/corner-labels", test_corner_labels);
   return g_test_run ();
 }
