@@ -208,10 +208,12 @@ dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error)
   else
     {
       g_autofree char *message = NULL;
+      g_autofree char *escaped = NULL;
       GtkWidget *label;
 
       message = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);
-      toast = adw_toast_new (message);
+      escaped = g_markup_escape_text (message, -1);
+      toast = adw_toast_new (escaped);
       /* A failure stays until dismissed, its reason wrapped in full rather than ellipsized. */
       label = gtk_label_new (message);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
