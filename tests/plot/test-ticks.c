@@ -144,6 +144,13 @@ check_log (double min, double max, guint max_ticks)
   g_assert_cmpuint (n, <=, DPV_MAX_TICKS);
   g_assert_cmpuint (m, >=, 1);
   g_assert_cmpuint (m, <=, max_ticks);
+  /* the labels cover the range: on a range of several decades, the first and last labelled
+   * ticks span at least half of it (in log) */
+  if (log10 (max / min) >= 3 && max_ticks >= 3)
+    {
+      g_assert_cmpuint (m, >=, 2);
+      g_assert_cmpfloat (log10 (mj[m - 1].value / mj[0].value), >=, 0.5 * log10 (max / min));
+    }
   for (gsize i = 0; i < n; i++)
     {
       g_assert_true (t[i].value > 0);
@@ -164,7 +171,8 @@ test_log_structure (void)
 {
   static const double ranges[][2] = {
     { 1e-12, 1 }, { 1, 10 }, { 1, 10000 }, { 1e-5, 1e-4 }, { 0.3, 0.4 }, { 3, 40 },
-    { 1e-300, 1e300 }, { 0.999, 1.001 }, { 2, 2000 }, { 1e-6, 0.5 },
+    { 1e-300, 1e300 }, { 0.999, 1.001 }, { 2, 2000 }, { 1e-6, 0.5 }, { 1e-320, 1e300 },
+    { 1e-100, 1 },
   };
   for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
     for (guint m = 2; m <= 12; m++)
