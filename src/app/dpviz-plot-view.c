@@ -24,6 +24,7 @@ struct _DpvizPlotView
 
   guint n_draws;
   gint64 last_draw_time;
+  gint64 last_draw_duration;
 };
 
 G_DEFINE_FINAL_TYPE (DpvizPlotView, dpviz_plot_view, GTK_TYPE_WIDGET)
@@ -115,6 +116,7 @@ dpviz_plot_view_snapshot (GtkWidget   *widget,
   DpvParams params;
   DpvStyle style;
   cairo_t *cr;
+  gint64 start = g_get_monotonic_time ();
 
   if (self->model == NULL || width <= 0 || height <= 0)
     return;
@@ -149,6 +151,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
           g_object_unref (layout);
           self->n_draws++;
           self->last_draw_time = g_get_monotonic_time ();
+          self->last_draw_duration = self->last_draw_time - start;
           return;
         }
       params.composition = data;
@@ -161,6 +164,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 
   self->n_draws++;
   self->last_draw_time = g_get_monotonic_time ();
+  self->last_draw_duration = self->last_draw_time - start;
 }
 
 static void
@@ -391,4 +395,11 @@ dpviz_plot_view_get_last_draw_time (DpvizPlotView *self)
 {
   g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), 0);
   return self->last_draw_time;
+}
+
+gint64
+dpviz_plot_view_get_last_draw_duration (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), 0);
+  return self->last_draw_duration;
 }

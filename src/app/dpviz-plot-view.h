@@ -30,5 +30,7 @@ void dpviz_plot_view_get_style (DpvizPlotView *self, DpvStyle *out);
  * the last snapshot. */
 guint dpviz_plot_view_get_n_draws (DpvizPlotView *self);
 gint64 dpviz_plot_view_get_last_draw_time (DpvizPlotView *self);
+/* µs spent in the last snapshot (building the cairo drawing). */
+gint64 dpviz_plot_view_get_last_draw_duration (DpvizPlotView *self);
 
 G_END_DECLS
