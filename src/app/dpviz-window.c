@@ -156,11 +156,12 @@ update_readouts_idle (gpointer user_data)
   dpviz_model_get_params (self->model, &params);
   if (kind == DPV_VIEW_COMPOSITION)
     {
-      /* Never compute the exact curve here: use what the worker has (or nothing yet). */
-      const DpvCompositionData *data = dpviz_composition_worker_get_data (self->worker);
+      /* Never compute the exact curve here: hand over what the worker has; libdpplot uses the
+       * cheap curves and marks the exact value as pending when it is for other parameters. */
+      const DpvCompositionData *data;
 
-      if (data == NULL || !dpv_composition_data_matches (data, &params))
-        data = NULL;
+      dpviz_composition_worker_request (self->worker, &params);
+      data = dpviz_composition_worker_get_data (self->worker);
       params.composition = data;
       if (data == NULL && self->n_readout_rows > 0 && self->readout_kind == kind)
         {
