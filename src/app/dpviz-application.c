@@ -12,6 +12,8 @@
 struct _DpvizApplication
 {
   AdwApplication parent_instance;
+
+  char *initial_view;   /* --view NAME */
 };
 
 G_DEFINE_FINAL_TYPE (DpvizApplication, dpviz_application, ADW_TYPE_APPLICATION)
@@ -29,7 +31,44 @@ get_or_create_window (DpvizApplication *self)
 static void
 dpviz_application_activate (GApplication *app)
 {
-  gtk_window_present (GTK_WINDOW (get_or_create_window (DPVIZ_APPLICATION (app))));
+  DpvizApplication *self = DPVIZ_APPLICATION (app);
+  DpvizWindow *window = get_or_create_window (self);
+  DpvViewKind view;
+
+  if (self->initial_view != NULL && dpv_view_from_name (self->initial_view, &view))
+    dpviz_model_set_view (dpviz_window_get_model (window), view);
+  g_clear_pointer (&self->initial_view, g_free);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static int
+dpviz_application_handle_local_options (GApplication *app,
+                                        GVariantDict *options)
+{
+  DpvizApplication *self = DPVIZ_APPLICATION (app);
+  const char *view = NULL;
+  DpvViewKind kind;
+
+  if (g_variant_dict_lookup (options, "view", "&s", &view))
+    {
+      if (!dpv_view_from_name (view, &kind))
+        {
+          g_printerr (_("Unknown view “%s” (densities, regions, kl, composition)\n"), view);
+          return 2;
+        }
+      g_free (self->initial_view);
+      self->initial_view = g_strdup (view);
+    }
+  return -1;
+}
+
+static void
+dpviz_application_finalize (GObject *object)
+{
+  DpvizApplication *self = DPVIZ_APPLICATION (object);
+
+  g_free (self->initial_view);
+  G_OBJECT_CLASS (dpviz_application_parent_class)->finalize (object);
 }
 
 /* `dpviz lesson.dpviz` opens the lesson in the window. */
@@ -150,8 +189,11 @@ dpviz_application_startup (GApplication *application)
 static void
 dpviz_application_class_init (DpvizApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  object_class->finalize = dpviz_application_finalize;
+  app_class->handle_local_options = dpviz_application_handle_local_options;
   app_class->activate = dpviz_application_activate;
   app_class->open = dpviz_application_open;
   app_class->startup = dpviz_application_startup;
@@ -160,6 +202,13 @@ dpviz_application_class_init (DpvizApplicationClass *klass)
 static void
 dpviz_application_init (DpvizApplication *self)
 {
+  const GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Start with this view: densities, regions, kl or composition"), N_("NAME") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
 }
 
 DpvizApplication *
