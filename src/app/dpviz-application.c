@@ -174,6 +174,7 @@ dpviz_application_startup (GApplication *application)
   set_accels (app, "win.view::composition", "<Alt>4", NULL);
   set_accels (app, "win.explain", "F1", NULL);
   set_accels (app, "win.toggle-controls", "F9", NULL);
+  set_accels (app, "win.log-y", "<Primary>l", NULL);
   set_accels (app, "win.mechanism::laplace", "<Primary>1", NULL);
   set_accels (app, "win.mechanism::gaussian", "<Primary>2", NULL);
   set_accels (app, "win.mechanism::rr", "<Primary>3", NULL);

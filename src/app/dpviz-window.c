@@ -23,6 +23,7 @@
  *     win.view::composition      <Alt>4              Composition
  *     win.explain                F1                  What am I looking at? (show/hide)
  *     win.toggle-controls        F9                  Show/hide the control panel
+ *     win.log-y                  <Primary>l          KL view: logarithmic y-axis (on/off)
  *
  *   Section "Parameters"
  *     win.mechanism::laplace     <Primary>1          Laplace mechanism
@@ -71,6 +72,7 @@ struct _DpvizWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwFlap *flap;
   GtkBox *params_box;
+  GtkWidget *log_y_button;
   GtkDropDown *sweep_dropdown;
   GtkToggleButton *play_button;
   GtkGrid *readout_grid;
@@ -301,6 +303,7 @@ on_model_view (DpvizWindow *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, dpv_view_to_name (kind));
   set_action_state (self, "view", g_variant_new_string (dpv_view_to_name (kind)));
+  gtk_widget_set_visible (GTK_WIDGET (self->log_y_button), kind == DPV_VIEW_KL);
   update_explanation (self);
   queue_readouts (self);
 }
@@ -871,6 +874,25 @@ animate_parameter_change_state (GSimpleAction *action,
 }
 
 static void
+log_y_change_state (GSimpleAction *action,
+                    GVariant      *state,
+                    gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  g_object_set (self->model, "log-y", g_variant_get_boolean (state), NULL);
+}
+
+static void
+on_model_log_y (DpvizWindow *self)
+{
+  gboolean log_y;
+
+  g_object_get (self->model, "log-y", &log_y, NULL);
+  set_action_state (self, "log-y", g_variant_new_boolean (log_y));
+}
+
+static void
 lesson_next_action (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
@@ -918,6 +940,7 @@ static const GActionEntry win_entries[] = {
   { "zoom-reset", zoom_reset_action },
   { "animate", NULL, NULL, "false", animate_change_state },
   { "animate-parameter", NULL, "s", "'epsilon'", animate_parameter_change_state },
+  { "log-y", NULL, NULL, "false", log_y_change_state },
   { "lesson-next", lesson_next_action },
   { "lesson-previous", lesson_previous_action },
   { "close-lesson", close_lesson_action },
@@ -973,6 +996,13 @@ add_param_rows (DpvizWindow *self)
 static void
 add_views (DpvizWindow *self)
 {
+  /* Short titles fit the header bar's view switcher; the full title heads the explanation. */
+  static const char *titles[DPV_N_VIEWS] = {
+    N_("Densities"),
+    N_("Regions"),
+    N_("KL Bound"),
+    N_("Composition"),
+  };
   static const char *icons[DPV_N_VIEWS] = {
     "view-continuous-symbolic",
     "view-dual-symbolic",
@@ -990,7 +1020,7 @@ add_views (DpvizWindow *self)
       if (i == DPV_VIEW_COMPOSITION)
         dpviz_plot_view_set_worker (self->plots[i], self->worker);
       page = adw_view_stack_add_titled (self->view_stack, plot, dpv_view_to_name (i),
-                                        dpv_view_title (i));
+                                        _(titles[i]));
       adw_view_stack_page_set_icon_name (page, icons[i]);
     }
 }
@@ -1038,6 +1068,7 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, params_box);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, log_y_button);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, sweep_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, readout_grid);
@@ -1080,6 +1111,8 @@ dpviz_window_init (DpvizWindow *self)
   g_signal_connect_object (self->model, "notify::view", G_CALLBACK (on_model_view), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::mechanism", G_CALLBACK (on_model_mechanism),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::log-y", G_CALLBACK (on_model_log_y),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->worker, "ready", G_CALLBACK (on_worker_ready), self,
                            G_CONNECT_SWAPPED);
