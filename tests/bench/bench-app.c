@@ -233,6 +233,44 @@ main (int argc, char *argv[])
           printf ("%14s\n", "—");
       }
 
+  /* For comparison: the bare libdpplot render of each view into an image surface of the plot's
+   * size (what rasterizing the frame costs at least). */
+  {
+    DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES);
+    int w = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), 400);
+    int h = MAX (gtk_widget_get_height (GTK_WIDGET (plot)), 300);
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+    DpvStyle style;
+
+    dpviz_plot_view_get_style (plot, &style);
+    printf ("\nbare dpv_view_render into a %d×%d image surface (Laplace, ε sweep), ms\n", w, h);
+    for (guint v = 0; v < DPV_N_VIEWS; v++)
+      {
+        DpvParams params;
+        guint n = MIN (samples, 20);
+
+        dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
+        dpviz_model_get_params (model, &params);
+        params.show_caption = FALSE;
+        params.composition = dpviz_composition_worker_get_data (dpviz_window_get_worker (window));
+        for (guint i = 0; i < n; i++)
+          {
+            cairo_t *cr = cairo_create (surface);
+            gint64 t0;
+
+            params.epsilon = pow (10.0, -2.0 + 3.0 * (i + 0.5) / n);
+            t0 = g_get_monotonic_time ();
+            dpv_view_render (v, &params, &style, cr, w, h);
+            cairo_surface_flush (surface);
+            latency[i] = (g_get_monotonic_time () - t0) / 1000.0;
+            cairo_destroy (cr);
+          }
+        printf ("%-12s median %6.2f  p95 %6.2f\n", dpv_view_to_name (v),
+                percentile (latency, n, 0.5), percentile (latency, n, 0.95));
+      }
+    cairo_surface_destroy (surface);
+  }
+
   printf ("\nworst p95 change → frame: %.2f ms (target ≤ 16 ms)\n", all_p95);
   printf ("resident memory VmRSS: %.1f MB (target ≤ 120 MB)\n", vm_rss_kb () / 1024.0);
 
