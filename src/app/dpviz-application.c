@@ -90,15 +90,12 @@ quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
 {
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
+  g_autoptr(GList) windows =
+    g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
 
   /* Close the windows (which saves their size) rather than exiting abruptly. */
-  for (GList *l = g_list_copy (windows), *iter = l; iter != NULL; iter = iter->next)
-    {
-      gtk_window_close (iter->data);
-      if (iter->next == NULL)
-        g_list_free (l);
-    }
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
 }
 
 static void

@@ -292,9 +292,13 @@ GtkWidget *
 dpviz_plot_view_new (DpvViewKind kind)
 {
   GtkWidget *widget = g_object_new (DPVIZ_TYPE_PLOT_VIEW, "kind", kind, NULL);
+  g_autofree char *title = NULL;
 
+  /* The title may carry Pango markup (e.g. a superscript); screen readers get plain text. */
+  if (!pango_parse_markup (dpv_view_title (kind), -1, 0, NULL, &title, NULL, NULL))
+    title = g_strdup (dpv_view_title (kind));
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, dpv_view_title (kind),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                   -1);
   return widget;
 }

@@ -702,11 +702,15 @@ copy_figure_action (GSimpleAction *action,
   DpvizWindow *self = user_data;
   DpvizPlotView *plot = self->plots[dpviz_model_get_view (self->model)];
   g_autoptr(GError) error = NULL;
+  g_autofree char *theme_name = g_settings_get_string (self->settings, "export-theme");
+  DpvTheme theme = DPV_THEME_PRINT;
   DpvStyle style;
   int width = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), 800);
   int height = MAX (gtk_widget_get_height (GTK_WIDGET (plot)), 500);
 
-  dpviz_plot_view_get_style (plot, &style);
+  /* Copies go into documents: the export theme (print by default), not the screen's. */
+  dpv_theme_from_name (theme_name, &theme);
+  dpv_style_init (&style, theme);
   if (dpviz_copy_figure_to_clipboard (gtk_widget_get_clipboard (GTK_WIDGET (self)), self->model,
                                       &style, current_composition (self), width, height, &error))
     toast (self, _("Figure copied"));
