@@ -579,9 +579,9 @@ lesson_filter (void)
   GtkFileFilter *filter = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (filter, _("DPViz lessons"));
+  gtk_file_filter_add_mime_type (filter, "application/x-dpviz-lesson");
   gtk_file_filter_add_pattern (filter, "*.dpviz");
-  gtk_file_filter_add_pattern (filter, "*.ini");
-  gtk_file_filter_add_mime_type (filter, "text/plain");
+  gtk_file_filter_add_pattern (filter, "*.dpviz-lesson");
   return filter;
 }
 
