@@ -97,6 +97,8 @@ struct _DpvizWindow
   DpvizLesson *lesson;
   guint lesson_step;
 
+  guint settings_apply;
+
   guint sweep_tick;
   guint sweep_param;
   double sweep_phase;
@@ -400,6 +402,33 @@ bind_settings (DpvizWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 }
 
+/* Settings are written in delay mode, at most twice a second: dragging a slider or animating a
+ * parameter changes the model every frame, and dconf need not see every intermediate value. */
+static gboolean
+apply_settings_cb (gpointer user_data)
+{
+  DpvizWindow *self = user_data;
+
+  self->settings_apply = 0;
+  g_settings_apply (self->settings);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_settings_unapplied (DpvizWindow *self)
+{
+  if (g_settings_get_has_unapplied (self->settings) && self->settings_apply == 0)
+    self->settings_apply = g_timeout_add (500, apply_settings_cb, self);
+}
+
+static void
+flush_settings (DpvizWindow *self)
+{
+  g_clear_handle_id (&self->settings_apply, g_source_remove);
+  if (self->settings != NULL)
+    g_settings_apply (self->settings);
+}
+
 static gboolean
 dpviz_window_close_request (GtkWindow *window)
 {
@@ -417,6 +446,7 @@ dpviz_window_close_request (GtkWindow *window)
           g_settings_set_int (self->settings, "window-height", height);
         }
     }
+  flush_settings (self);
   return GTK_WINDOW_CLASS (dpviz_window_parent_class)->close_request (window);
 }
 
@@ -1035,6 +1065,7 @@ dpviz_window_dispose (GObject *object)
   DpvizWindow *self = DPVIZ_WINDOW (object);
 
   stop_sweep (self);
+  flush_settings (self);
   g_clear_handle_id (&self->readouts_idle, g_source_remove);
   if (self->worker != NULL)
     dpviz_composition_worker_cancel (self->worker);
@@ -1101,6 +1132,9 @@ dpviz_window_init (DpvizWindow *self)
   self->model = dpviz_model_new ();
   self->worker = dpviz_composition_worker_new ();
   self->settings = g_settings_new (APP_ID);
+  g_settings_delay (self->settings);
+  g_signal_connect_object (self->settings, "notify::has-unapplied",
+                           G_CALLBACK (on_settings_unapplied), self, G_CONNECT_SWAPPED);
   self->zoom_index = 1;
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
