@@ -484,6 +484,24 @@ test_readouts_text (void)
   close_window (window);
 }
 
+static void
+test_copy_actions (void)
+{
+  DpvizWindow *window = new_window ();
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  GdkContentFormats *formats;
+
+  g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES), 0));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "copy-figure", NULL);
+  formats = gdk_clipboard_get_formats (clipboard);
+  g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "copy-readouts", NULL);
+  formats = gdk_clipboard_get_formats (clipboard);
+  g_assert_true (gdk_content_formats_contain_gtype (formats, G_TYPE_STRING));
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -508,6 +526,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/bad-lesson-changes-nothing", test_bad_lesson_changes_nothing);
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
   g_test_add_func ("/window/readouts-text", test_readouts_text);
+  g_test_add_func ("/window/copy-actions", test_copy_actions);
 
   status = g_test_run ();
   g_object_unref (app);
