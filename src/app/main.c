@@ -14,9 +14,11 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(DpvizApplication) app = NULL;
+  const char *localedir = g_getenv ("DPVIZ_LOCALEDIR");
 
+  /* DPVIZ_LOCALEDIR: the build tree's catalogues for the uninstalled app (po/meson.build). */
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
