@@ -241,6 +241,43 @@ test_render_line (void)
   canvas_clear (&c);
 }
 
+/* a densely sampled curve is still drawn where it is (the engine thins samples) */
+static void
+test_render_dense (void)
+{
+  enum { N = 20001 };
+  Canvas c;
+  DpvPlot *p;
+  double *x = g_new (double, N), *y = g_new (double, N), rgb[3];
+  const DpvColor *col;
+
+  canvas_init (&c, 800, 500, 1.25, DPV_THEME_LIGHT);
+  col = &c.style.roles[DPV_ROLE_TIGHT];
+  for (int i = 0; i < N; i++)
+    {
+      x[i] = 10.0 * i / (N - 1);
+      y[i] = sin (x[i]) + 0.002 * sin (400 * x[i]);   /* sub-pixel ripple */
+    }
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 800, 500);
+  dpv_plot_set_x_axis (p, 0, 10, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, -1.2, 1.2, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, N, col, 5, DPV_DASH_SOLID, NULL);
+  for (int k = 1; k < 40; k++)
+    {
+      double xv = k * 0.25 + 0.01;
+      pixel (&c, dpv_plot_x_to_user (p, xv), dpv_plot_y_to_user (p, sin (xv)), rgb);
+      g_assert_true (near_color (rgb, col, 0.03));
+      /* and not a line's width away (the curve's slope is at most 1 here) */
+      pixel (&c, dpv_plot_x_to_user (p, xv), dpv_plot_y_to_user (p, sin (xv)) + 9, rgb);
+      g_assert_false (near_color (rgb, col, 0.1));
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  g_free (x);
+  g_free (y);
+}
+
 /* a line with a NaN in the middle is broken there; clipped at the data area */
 static void
 test_render_breaks_and_clip (void)
@@ -491,6 +528,27 @@ test_degenerate (void)
   dpv_plot_free (p);
   g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
   canvas_clear (&c);
+
+  /* a context already in an error state: everything is a quiet no-op */
+  {
+    cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 50, 50);
+    cairo_t *bad = cairo_create (surf);
+    DpvStyle st;
+
+    cairo_restore (bad);   /* CAIRO_STATUS_INVALID_RESTORE */
+    g_assert_cmpint (cairo_status (bad), !=, CAIRO_STATUS_SUCCESS);
+    dpv_style_init (&st, DPV_THEME_DARK);
+    p = dpv_plot_new (bad, &st, 0, 0, 50, 50);
+    dpv_plot_set_title (p, "t");
+    dpv_plot_draw_frame (p);
+    dpv_plot_line (p, x, y, 6, NULL, 1, DPV_DASH_SOLID, "l");
+    dpv_plot_annotate (p, 0.5, 0.5, "a", DPV_ANCHOR_CENTER, NULL);
+    dpv_plot_legend (p);
+    dpv_plot_free (p);
+    g_assert_cmpfloat (dpv_draw_text_block (bad, &st, 0, 0, 10, "x", 1, NULL), ==, 0);
+    cairo_destroy (bad);
+    cairo_surface_destroy (surf);
+  }
 }
 
 /* dark and light themes really differ where the background shows */
@@ -535,6 +593,184 @@ test_text_helpers (void)
   dpv_measure_text (c.cr, &c.style, "隐私预算 ε", 1, &w1, &h1);
   g_assert_cmpfloat (w1, >, 0);
   canvas_clear (&c);
+
+  /* superscripts keep their size in user units whatever the device scale (Pango 1.50 blows
+   * <sup> up under a scaled context unless worked around); and they are smaller than base */
+  {
+    double ws[3], hs[3], wbase, wsup;
+    static const double scales[] = { 1, 2, 3 };
+    for (int k = 0; k < 3; k++)
+      {
+        canvas_init (&c, 100, 100, scales[k], DPV_THEME_LIGHT);
+        dpv_measure_text (c.cr, &c.style, "10<sup>−5</sup>", 1, &ws[k], &hs[k]);
+        if (k == 0)
+          {
+            dpv_measure_text (c.cr, &c.style, "10", 1, &wbase, NULL);
+            dpv_measure_text (c.cr, &c.style, "10−5", 1, &wsup, NULL);
+            /* the superscript part is narrower than the same text at full size */
+            g_assert_cmpfloat (ws[0] - wbase, <, 0.85 * (wsup - wbase));
+            g_assert_cmpfloat (ws[0] - wbase, >, 0.4 * (wsup - wbase));
+          }
+        canvas_clear (&c);
+      }
+    g_assert_cmpfloat_with_epsilon (ws[1] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (ws[2] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (hs[1] / hs[0], 1, 0.05);
+  }
+}
+
+/* a legend never buries a small plot: smaller text, or none at all */
+static void
+test_legend_small (void)
+{
+  static const int sizes[][2] = { { 1200, 800 }, { 480, 300 }, { 320, 200 }, { 160, 100 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      double x[] = { 0, 1 }, y[] = { 0.2, 0.8 }, dx, dy, dw, dh;
+      cairo_rectangle_t leg;
+      gsize n;
+
+      canvas_init (&c, sizes[k][0], sizes[k][1], 1, DPV_THEME_DARK);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, sizes[k][0], sizes[k][1]);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+      dpv_plot_draw_frame (p);
+      for (int r = 0; r < 5; r++)
+        dpv_plot_line (p, x, y, 2, &c.style.roles[r], 2, (DpvDash) (r % 4),
+                       "a rather long legend entry: ε(e<sup>ε</sup> − 1)");
+      dpv_plot_legend (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      n = dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1);
+      if (k == 0)
+        g_assert_cmpuint (n, ==, 1);   /* room enough: drawn */
+      if (n == 1)
+        {
+          g_assert_cmpfloat (leg.width * leg.height, <=, 0.5 * dw * dh);
+          g_assert_cmpfloat (leg.x, >=, dx);
+          g_assert_cmpfloat (leg.y, >=, dy);
+          g_assert_cmpfloat (leg.x + leg.width, <=, dx + dw);
+          g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* with pixel_snap, a reference line covers whole device pixels (crisp); without, it may not */
+static gboolean
+vline_is_crisp (gboolean snap_on, double scale)
+{
+  Canvas c;
+  DpvPlot *p;
+  DpvColor black = { 0, 0, 0, 1 };
+  double ux, uy, rgb[3];
+  int partial = 0, full = 0;
+
+  canvas_init (&c, 300, 200, scale, DPV_THEME_LIGHT);
+  c.style.pixel_snap = snap_on;
+  c.style.line_width = 1.7;
+  p = dpv_plot_new (c.cr, &c.style, 0.3, 0.3, 299, 199);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_vline (p, 0.537, &black, DPV_DASH_SOLID, NULL);
+  ux = dpv_plot_x_to_user (p, 0.537);
+  uy = dpv_plot_y_to_user (p, 0.55);
+  for (int dpx = -4; dpx <= 4; dpx++)
+    {
+      double v;
+      pixel (&c, ux + dpx / scale, uy, rgb);
+      v = (rgb[0] + rgb[1] + rgb[2]) / 3;
+      if (v < 0.05)
+        full++;
+      else if (v < 0.95)
+        partial++;
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  g_assert_cmpint (full + partial, >, 0);
+  return partial == 0;
+}
+
+static void
+test_pixel_snap (void)
+{
+  g_assert_true (vline_is_crisp (TRUE, 1.0));
+  g_assert_true (vline_is_crisp (TRUE, 1.5));
+  g_assert_true (vline_is_crisp (TRUE, 2.0));
+  /* the control: the same line unsnapped is antialiased across pixel boundaries */
+  g_assert_false (vline_is_crisp (FALSE, 1.0));
+}
+
+/* at the bottom-left corner the lowest y label moves up instead of vanishing */
+static void
+test_corner_labels (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  cairo_rectangle_t ry[32], rx[32];
+  gsize ny, nx, low = 0;
+  double ubottom;
+
+  canvas_init (&c, 900, 560, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 900, 560);
+  dpv_plot_set_x_axis (p, 0.01, 10, DPV_SCALE_LOG, "ε");
+  dpv_plot_set_y_axis (p, 1e-6, 100, DPV_SCALE_LOG, "KL");
+  dpv_plot_draw_frame (p);
+  ny = dpv_plot_get_text_rects (p, DPV_TEXT_Y_TICK, ry, G_N_ELEMENTS (ry));
+  nx = dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, rx, G_N_ELEMENTS (rx));
+  g_assert_cmpuint (ny, >=, 2);
+  g_assert_cmpuint (nx, >=, 2);
+  for (gsize i = 1; i < ny; i++)
+    if (ry[i].y > ry[low].y)
+      low = i;
+  ubottom = dpv_plot_y_to_user (p, 1e-6);
+  /* the 10⁻⁶ label is there: its box reaches the bottom tick, at most half a box above */
+  g_assert_cmpfloat (ry[low].y + ry[low].height, >=, ubottom - 0.01);
+  g_assert_cmpfloat (ry[low].y + ry[low].height / 2, <=, ubottom + 0.01);
+  for (gsize i = 0; i < nx; i++)
+    g_assert_false (rects_overlap (&ry[low], &rx[i]));
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+/* stacked panels sharing x line up after dpv_plot_align_x() */
+static void
+test_align_x (void)
+{
+  Canvas c;
+  DpvPlot *p[2];
+  double x0, w0, x1, w1, before0, before1;
+
+  canvas_init (&c, 640, 480, 1.5, DPV_THEME_LIGHT);
+  p[0] = dpv_plot_new (c.cr, &c.style, 0, 0, 640, 300);
+  p[1] = dpv_plot_new (c.cr, &c.style, 0, 300, 640, 180);
+  dpv_plot_set_x_axis (p[0], -4, 5, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p[0], 0, 0.5, DPV_SCALE_LINEAR, "<i>p</i>(<i>y</i>)");
+  dpv_plot_set_x_tick_labels (p[0], FALSE);
+  dpv_plot_set_x_axis (p[1], -4, 5, DPV_SCALE_LINEAR, "<i>y</i>");
+  dpv_plot_set_y_axis (p[1], -123456, 123456, DPV_SCALE_LINEAR, "<i>L</i>(<i>y</i>)");
+  dpv_plot_layout (p[0]);
+  dpv_plot_layout (p[1]);
+  dpv_plot_get_data_area (p[0], &before0, NULL, NULL, NULL);
+  dpv_plot_get_data_area (p[1], &before1, NULL, NULL, NULL);
+  /* the wide labels of the lower panel need a wider margin */
+  g_assert_cmpfloat (before1, >, before0 + 5);
+  dpv_plot_align_x (p, 2);
+  dpv_plot_get_data_area (p[0], &x0, NULL, &w0, NULL);
+  dpv_plot_get_data_area (p[1], &x1, NULL, &w1, NULL);
+  g_assert_cmpfloat_with_epsilon (x0, x1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (w0, w1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_x_to_user (p[0], 1.5), dpv_plot_x_to_user (p[1], 1.5),
+                                  1e-9);
+  dpv_plot_draw_frame (p[0]);
+  dpv_plot_draw_frame (p[1]);
+  dpv_plot_free (p[0]);
+  dpv_plot_free (p[1]);
+  canvas_clear (&c);
 }
 
 int
@@ -544,6 +780,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/maps", test_maps);
   g_test_add_func ("/plot/label-collisions", test_label_collisions);
   g_test_add_func ("/plot/render/line", test_render_line);
+  g_test_add_func ("/plot/render/dense", test_render_dense);
   g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
   g_test_add_func ("/plot/render/fill-between", test_render_fill_between);
   g_test_add_func ("/plot/legend", test_legend_placement);
@@ -552,5 +789,9 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/degenerate", test_degenerate);
   g_test_add_func ("/plot/themes-differ", test_themes_differ);
   g_test_add_func ("/plot/text-helpers", test_text_helpers);
+  g_test_add_func ("/plot/align-x", test_align_x);
+  g_test_add_func ("/plot/legend-small", test_legend_small);
+  g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
+  g_test_add_func ("/plot/corner-labels", test_corner_labels);
   return g_test_run ();
 }
