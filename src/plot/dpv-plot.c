@@ -460,6 +460,16 @@ clamp_user (DpvPlot *p, double u, gboolean is_x)
   return CLAMP (u, lo - m, lo + len + m);
 }
 
+/* For lines and polygons, which are clipped (clip_segment, clip_polygon) before they reach
+ * cairo: a bound so far out that clamping both ends of a segment is needed only for points
+ * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
+ * accurate to a thousandth of a unit. */
+static double
+clamp_far (double u)
+{
+  return isnan (u) ? u : CLAMP (u, -1e13, 1e13);
+}
+
 static double
 map_x (DpvPlot *p, double v)
 {
@@ -1590,13 +1600,59 @@ flush_run (DpvPlot *p, GArray *run, double tol)
   g_array_set_size (run, 0);
 }
 
+/* Liang & Barsky (1984) clipping of segment a→b to the rectangle [x0, x1] × [y0, y1].
+ * Returns FALSE when nothing is inside; otherwise moves the ends to the visible part. */
+static gboolean
+clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
+              gboolean *cut_end)
+{
+  double dx = b->x - a->x, dy = b->y - a->y;
+  double pk[4] = { -dx, dx, -dy, dy };
+  double qk[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
+  double t0 = 0, t1 = 1;
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (pk[k] == 0)
+        {
+          if (qk[k] < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = qk[k] / pk[k];
+        if (pk[k] < 0)
+          t0 = MAX (t0, t);
+        else
+          t1 = MIN (t1, t);
+      }
+      if (t0 > t1)
+        return FALSE;
+    }
+  if (t0 > 0)
+    {
+      Point na = { a->x + t0 * dx, a->y + t0 * dy };
+      *a = na;
+    }
+  *cut_end = t1 < 1;
+  if (t1 < 1)
+    {
+      Point nb = { a->x + (t1 - t0) / (1 - t0) * (b->x - a->x),
+                   a->y + (t1 - t0) / (1 - t0) * (b->y - a->y) };
+      *b = nb;
+    }
+  return TRUE;
+}
+
 static void
 draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
            const DpvColor *color, double width, DpvDash dash, const char *legend)
 {
   cairo_t *cr = p->cr;
   GArray *run;
-  double min_step, tol;
+  double min_step, tol, rx0, ry0, rx1, ry1;
+  Point prev = { 0, 0 };
+  gboolean have_prev = FALSE;
 
   ensure_layout (p);
   if (!isfinite (width) || width <= 0)
@@ -1611,6 +1667,13 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   tol = 0.1 * device_px (p);
   run = g_array_sized_new (FALSE, FALSE, sizeof (Point), MIN (n, 4096));
 
+  /* segments are cut to the data area grown by the line width: what lies outside would be
+   * clipped anyway, but cairo would still stroke it */
+  rx0 = p->dx - 2 * width - 2;
+  ry0 = p->dy - 2 * width - 2;
+  rx1 = p->dx + p->dw + 2 * width + 2;
+  ry1 = p->dy + p->dh + 2 * width + 2;
+
   cairo_save (cr);
   clip_data_area (p);
   cairo_new_path (cr);
@@ -1624,19 +1687,48 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
         {
           /* non-finite points (and y ≤ 0 on a log axis) break the line */
           flush_run (p, run, tol);
+          have_prev = FALSE;
           continue;
         }
-      pt.x = clamp_user (p, pt.x, TRUE);
-      pt.y = clamp_user (p, pt.y, FALSE);
+      pt.x = clamp_far (pt.x);
+      pt.y = clamp_far (pt.y);
+      {
+        Point a = prev, b = pt;
+        gboolean first = !have_prev, cut_end = FALSE;
+
+        prev = pt;
+        have_prev = TRUE;
+        if (first)
+          {
+            if (pt.x >= rx0 && pt.x <= rx1 && pt.y >= ry0 && pt.y <= ry1)
+              g_array_append_val (run, pt);
+            continue;
+          }
+        if (!clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
+          {
+            flush_run (p, run, tol);
+            continue;
+          }
+        if (run->len == 0)
+          g_array_append_val (run, a);
+        pt = b;
+        if (cut_end)
+          {
+            /* the segment leaves the area: end the run at the exit point */
+            g_array_append_val (run, pt);
+            flush_run (p, run, tol);
+            continue;
+          }
+      }
       if (run->len > 1)
         {
           /* samples closer than a quarter pixel to the previous one: replace it, so the
            * run still ends on its true last point */
-          Point *prev = &g_array_index (run, Point, run->len - 1);
-          Point *prev2 = &g_array_index (run, Point, run->len - 2);
-          if (fabs (prev->x - prev2->x) < min_step && fabs (prev->y - prev2->y) < min_step)
+          Point *last = &g_array_index (run, Point, run->len - 1);
+          Point *last2 = &g_array_index (run, Point, run->len - 2);
+          if (fabs (last->x - last2->x) < min_step && fabs (last->y - last2->y) < min_step)
             {
-              *prev = pt;
+              *last = pt;
               continue;
             }
         }
@@ -1804,28 +1896,67 @@ typedef struct {
   GArray *hi;   /* Point, forward */
 } Run;
 
+/* Sutherland & Hodgman (1974): clips the closed polygon in `in` to one half-plane
+ * (edge 0: x ≥ v, 1: x ≤ v, 2: y ≥ v, 3: y ≤ v), appending the result to `out`. */
 static void
-run_flush (cairo_t *cr, Run *run, double tol)
+clip_polygon_edge (GArray *in, GArray *out, int edge, double v)
 {
+  g_array_set_size (out, 0);
+  for (guint i = 0; i < in->len; i++)
+    {
+      Point a = g_array_index (in, Point, i);
+      Point b = g_array_index (in, Point, (i + 1) % in->len);
+      double ca = edge < 2 ? a.x : a.y, cb = edge < 2 ? b.x : b.y;
+      gboolean ina = (edge % 2 == 0) ? ca >= v : ca <= v;
+      gboolean inb = (edge % 2 == 0) ? cb >= v : cb <= v;
+
+      if (ina)
+        g_array_append_val (out, a);
+      if (ina != inb)
+        {
+          double t = (v - ca) / (cb - ca);
+          Point c = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+          if (edge < 2)
+            c.x = v;
+          else
+            c.y = v;
+          g_array_append_val (out, c);
+        }
+    }
+}
+
+static void
+run_flush (DpvPlot *p, Run *run, double tol)
+{
+  cairo_t *cr = p->cr;
+
   if (run->lo->len >= 2)
     {
       gsize nlo = simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
       gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
+      GArray *poly = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      GArray *tmp = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      double m = 4;   /* clip a little outside the data area (its clip hides the edge) */
 
-      for (gsize i = 0; i < nlo; i++)
+      g_array_append_vals (poly, run->lo->data, nlo);
+      for (gsize i = nhi; i-- > 0;)
+        g_array_append_val (poly, g_array_index (run->hi, Point, i));
+      clip_polygon_edge (poly, tmp, 0, p->dx - m);
+      clip_polygon_edge (tmp, poly, 1, p->dx + p->dw + m);
+      clip_polygon_edge (poly, tmp, 2, p->dy - m);
+      clip_polygon_edge (tmp, poly, 3, p->dy + p->dh + m);
+      for (guint i = 0; i < poly->len; i++)
         {
-          Point *pt = &g_array_index (run->lo, Point, i);
+          Point *pt = &g_array_index (poly, Point, i);
           if (i == 0)
             cairo_move_to (cr, pt->x, pt->y);
           else
             cairo_line_to (cr, pt->x, pt->y);
         }
-      for (gsize i = nhi; i-- > 0;)
-        {
-          Point *pt = &g_array_index (run->hi, Point, i);
-          cairo_line_to (cr, pt->x, pt->y);
-        }
-      cairo_close_path (cr);
+      if (poly->len > 0)
+        cairo_close_path (cr);
+      g_array_unref (poly);
+      g_array_unref (tmp);
     }
   g_array_set_size (run->lo, 0);
   g_array_set_size (run->hi, 0);
@@ -1888,13 +2019,13 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
       if (!isfinite (ux) || !isfinite (ulo) || !isfinite (uhi))
         {
-          run_flush (cr, &run, tol);
+          run_flush (p, &run, tol);
           have_prev = FALSE;
           continue;
         }
-      ux = clamp_user (p, ux, TRUE);
-      ulo = clamp_user (p, ulo, FALSE);
-      uhi = clamp_user (p, uhi, FALSE);
+      ux = clamp_far (ux);
+      ulo = clamp_far (ulo);
+      uhi = clamp_far (uhi);
       d = ulo - uhi;
 
       if (have_prev)
@@ -1911,7 +2042,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
               if (pd > 0)
                 {
                   run_add (&run, cx, cy, cy);
-                  run_flush (cr, &run, tol);
+                  run_flush (p, &run, tol);
                 }
               else
                 run_add (&run, cx, cy, cy);
@@ -1923,14 +2054,14 @@ dpv_plot_fill_between (DpvPlot        *plot,
         {
           /* touching (d == 0) closes the run at this point */
           run_add (&run, ux, ulo, ulo);
-          run_flush (cr, &run, tol);
+          run_flush (p, &run, tol);
         }
       have_prev = TRUE;
       pux = ux;
       plo = ulo;
       phi = uhi;
     }
-  run_flush (cr, &run, tol);
+  run_flush (p, &run, tol);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   dpv_color_set_source (&fill, cr);
   cairo_fill (cr);

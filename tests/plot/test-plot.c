@@ -309,6 +309,40 @@ test_render_breaks_and_clip (void)
   g_assert_true (near_color (rgb, &c.style.background, 0.02));
   dpv_plot_free (p);
   canvas_clear (&c);
+
+  /* segments that start and end far outside still cross the area where they should */
+  {
+    double fx[] = { -1e6, 1e6 }, fy[] = { -1e6, 1e6 };
+    double sx[2001], sy[2001];
+
+    canvas_init (&c, 400, 300, 1, DPV_THEME_LIGHT);
+    col = &c.style.roles[DPV_ROLE_D];
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 400, 300);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_set_y_axis (p, -1, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_draw_frame (p);
+    dpv_plot_line (p, fx, fy, 2, col, 6, DPV_DASH_SOLID, NULL);
+    pixel (&c, dpv_plot_x_to_user (p, 0.37), dpv_plot_y_to_user (p, 0.37), rgb);
+    g_assert_true (near_color (rgb, col, 0.02));
+    /* 30 sin(2πx): leaves through the top and bottom and comes back each half period */
+    for (int i = 0; i <= 2000; i++)
+      {
+        sx[i] = i / 2000.0;
+        sy[i] = 30 * sin (2 * G_PI * sx[i]);
+      }
+    dpv_plot_line (p, sx, sy, 2001, &c.style.roles[DPV_ROLE_D_PRIME], 4, DPV_DASH_SOLID, NULL);
+    for (int k = 0; k <= 2; k++)
+      {
+        /* zero crossings at x = 0, 0.5, 1: y = 0.5 is reached at x = k/2 ± asin(1/60)/2π */
+        double xc = k / 2.0 + (k % 2 ? -1 : 1) * asin (0.5 / 30) / (2 * G_PI);
+        if (xc < 0 || xc > 1)
+          continue;
+        pixel (&c, dpv_plot_x_to_user (p, xc), dpv_plot_y_to_user (p, 0.5), rgb);
+        g_assert_true (near_color (rgb, &c.style.roles[DPV_ROLE_D_PRIME], 0.05));
+      }
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
 }
 
 /* fill between crossing curves: filled only where y_hi > y_lo */
@@ -350,6 +384,28 @@ test_render_fill_between (void)
   g_assert_true (near_color (rgb, &fill, 0.05));
   dpv_plot_free (p);
   canvas_clear (&c);
+
+  /* corners far outside the axes (x and y both 10⁷ ranges away): the visible part of the
+   * band between y = x − 0.2 and y = x + 0.2 is still where it belongs */
+  {
+    double fx[] = { -1e7, 1e7 }, flo[] = { -1e7 - 0.2, 1e7 - 0.2 }, fhi[] = { -1e7 + 0.2, 1e7 + 0.2 };
+
+    canvas_init (&c, 500, 400, 1, DPV_THEME_DARK);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 500, 400);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_draw_frame (p);
+    dpv_plot_fill_between (p, fx, flo, fhi, 2, col, 1.0, NULL);
+    /* x = 0.53: the band spans 0.33 … 0.73 (away from grid lines at multiples of 0.1) */
+    pixel (&c, dpv_plot_x_to_user (p, 0.53), dpv_plot_y_to_user (p, 0.55), rgb);
+    g_assert_true (near_color (rgb, col, 0.02));
+    pixel (&c, dpv_plot_x_to_user (p, 0.53), dpv_plot_y_to_user (p, 0.77), rgb);
+    g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+    pixel (&c, dpv_plot_x_to_user (p, 0.53), dpv_plot_y_to_user (p, 0.27), rgb);
+    g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
 }
 
 /* the legend goes to a free corner, and never covers a plotted point there */
