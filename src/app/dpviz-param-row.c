@@ -208,8 +208,11 @@ on_entry_activate (DpvizParamRow *self)
 static void
 on_focus_leave (DpvizParamRow *self)
 {
-  g_autofree char *current = format_value (dpviz_model_get_value (self->model, self->property),
-                                           self->integer);
+  g_autofree char *current = NULL;
+
+  if (self->model == NULL)  /* being disposed */
+    return;
+  current = format_value (dpviz_model_get_value (self->model, self->property), self->integer);
 
   /* Leaving an edited entry applies it too; a refused value stays visible with its reason. */
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->entry)), current) != 0)
