@@ -197,6 +197,26 @@ test_invalid_entry_refused (void)
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.01);
   g_assert_cmpuint (changed, ==, 2);
 
+  /* Leaving the entry applies it too; a refused value stays, with its reason. */
+  g_assert_true (gtk_widget_grab_focus (entry));
+  spin (0.05);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "11");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (dpviz_window_get_plot_view (window, 0))));
+  spin (0.05);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.01);
+  g_assert_nonnull (dpviz_param_row_get_error (row));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "11");
+  g_assert_true (gtk_widget_grab_focus (entry));
+  spin (0.05);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "0.25");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (dpviz_window_get_plot_view (window, 0))));
+  spin (0.05);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.25);
+  g_assert_null (dpviz_param_row_get_error (row));
+  /* Close with the focus in an entry holding an edit. */
+  g_assert_true (gtk_widget_grab_focus (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "0.5");
+
   close_window (window);
 }
 
