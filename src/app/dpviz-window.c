@@ -1066,10 +1066,16 @@ dpviz_window_dispose (GObject *object)
 
   stop_sweep (self);
   flush_settings (self);
-  g_clear_handle_id (&self->readouts_idle, g_source_remove);
+  /* Disposing the rows may still commit an edited entry: the window no longer listens. */
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
   if (self->worker != NULL)
-    dpviz_composition_worker_cancel (self->worker);
+    {
+      g_signal_handlers_disconnect_by_data (self->worker, self);
+      dpviz_composition_worker_cancel (self->worker);
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), DPVIZ_TYPE_WINDOW);
+  g_clear_handle_id (&self->readouts_idle, g_source_remove);
   G_OBJECT_CLASS (dpviz_window_parent_class)->dispose (object);
 }
 
