@@ -1065,7 +1065,8 @@ dpviz_window_dispose (GObject *object)
   DpvizWindow *self = DPVIZ_WINDOW (object);
 
   stop_sweep (self);
-  flush_settings (self);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
   /* Disposing the rows may still commit an edited entry: the window no longer listens. */
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
@@ -1076,6 +1077,7 @@ dpviz_window_dispose (GObject *object)
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), DPVIZ_TYPE_WINDOW);
   g_clear_handle_id (&self->readouts_idle, g_source_remove);
+  flush_settings (self);
   G_OBJECT_CLASS (dpviz_window_parent_class)->dispose (object);
 }
 
