@@ -223,7 +223,14 @@ dpv_ticks_linear (double   min,
   s = choose_linear_step (min, max, max_ticks);
   maxabs = MAX (fabs (min), fabs (max));
   decimals = s.e < 0 ? -s.e : 0;
-  sci = maxabs >= 1e6 || maxabs < 1e-4 || decimals > 9;
+  /* scientific for tiny values, for big round numbers (5×10⁶ rather than 5000000), and when
+   * fixed notation would run past ten characters; 1000000.2 stays fixed */
+  {
+    int int_digits = maxabs >= 1 ? (int) floor (log10 (maxabs)) + 1 : 1;
+    int fixed_len = int_digits + (decimals > 0 ? decimals + 1 : 0);
+
+    sci = maxabs < 1e-4 || (int_digits >= 7 && decimals == 0) || fixed_len > 10;
+  }
 
   for (double i = s.i0; i <= s.i1 && n < max_ticks; i++)
     {

@@ -112,6 +112,8 @@ test_linear_labels (void)
                             "3×10<sup>" MINUS "10</sup>", NULL };
   const char *const g[] = { "0", "2×10<sup>20</sup>", "4×10<sup>20</sup>", NULL };
   const char *const h[] = { MINUS "0.3", MINUS "0.2", MINUS "0.1", NULL };
+  const char *const k[] = { "1000000.0", "1000000.5", "1000001.0", NULL };
+  const char *const m[] = { "0", "2×10<sup>6</sup>", "4×10<sup>6</sup>", NULL };
 
   expect_labels (0, 1, 6, a);
   expect_labels (0, 0.3, 4, b);
@@ -121,6 +123,8 @@ test_linear_labels (void)
   expect_labels (0, 3e-10, 4, f);
   expect_labels (0, 5e20, 3, g);
   expect_labels (-0.3, -0.1, 3, h);
+  expect_labels (1e6, 1e6 + 1, 3, k);   /* narrow range at a big offset stays fixed */
+  expect_labels (0, 5e6, 3, m);         /* big round numbers go scientific */
 
   /* 0.1 steps: 0.3 and 0.7 must not carry the float noise of 3 × 0.1 */
   {
