@@ -75,6 +75,7 @@ struct _DpvPlot {
   gboolean show_y_title, show_y2_title, show_x_title;
   double dx, dy, dw, dh;        /* data area */
   double min_left, min_right;   /* forced by dpv_plot_align_x() */
+  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
   double em;                    /* font size in user units */
   double ticklen, pad;
   PangoContext *pctx;
@@ -535,6 +536,21 @@ snap_width (DpvPlot *p, double line_width)
   return line_width * MAX (1.0, round (dw)) / dw;
 }
 
+static gboolean
+is_vector_target (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* ------------------------------------------------------------- new/free ---- */
 
 DpvPlot *
@@ -560,6 +576,12 @@ dpv_plot_new (cairo_t        *cr,
     p->style.text_scale = 1.0;
   if (!isfinite (p->style.font_size) || p->style.font_size <= 0)
     p->style.font_size = 13.0;
+
+  /* STYLE.md: snapped on image surfaces only; vector exports stay exact even when the caller
+   * passes a screen style */
+  p->vector = is_vector_target (cr);
+  if (p->vector)
+    p->style.pixel_snap = FALSE;
 
   p->x = isfinite (x) ? x : 0;
   p->y = isfinite (y) ? y : 0;
@@ -914,6 +936,8 @@ align_data_area (DpvPlot *p)
   cairo_matrix_t m;
   double x0 = p->dx, y0 = p->dy, x1 = p->dx + p->dw, y1 = p->dy + p->dh;
 
+  if (p->vector)
+    return;
   cairo_get_matrix (p->cr, &m);
   if (m.xy != 0 || m.yx != 0 || cairo_status (p->cr) != CAIRO_STATUS_SUCCESS)
     return;
