@@ -456,6 +456,20 @@ test_legend_placement (void)
         g_assert_false (ux >= leg.x && ux <= leg.x + leg.width && uy2 >= leg.y
                         && uy2 <= leg.y + leg.height);
     }
+  /* the swatches carry the series colours: scan the left part of the legend box */
+  {
+    gboolean found_d = FALSE, found_dp = FALSE;
+    for (double yy = leg.y + 1; yy < leg.y + leg.height - 1; yy += 0.5)
+      for (double xx = leg.x + 1; xx < leg.x + leg.width / 3; xx += 0.5)
+        {
+          double rgb[3];
+          pixel (&c, xx, yy, rgb);
+          found_d |= near_color (rgb, &c.style.roles[DPV_ROLE_D], 0.03);
+          found_dp |= near_color (rgb, &c.style.roles[DPV_ROLE_D_PRIME], 0.03);
+        }
+    g_assert_true (found_d);
+    g_assert_true (found_dp);
+  }
   dpv_plot_free (p);
   canvas_clear (&c);
 }
