@@ -842,6 +842,27 @@ resolve_corner_collisions (DpvPlot *p)
 
   memset (p->axes[AX_Y].label_shift, 0, sizeof p->axes[AX_Y].label_shift);
   memset (p->axes[AX_Y2].label_shift, 0, sizeof p->axes[AX_Y2].label_shift);
+
+  /* on a panel too narrow for its margins, a y label that would stick out of the panel
+   * (into a neighbouring one) is dropped rather than clipped */
+  for (int which = AX_Y; which <= AX_Y2; which++)
+    {
+      Axis *ya = &p->axes[which];
+
+      if (which == AX_Y2 && !ya->set)
+        continue;
+      for (gsize i = 0; i < ya->n_ticks; i++)
+        {
+          double lx, ly, lw, lh;
+
+          if (!ya->show_label[i])
+            continue;
+          tick_label_rect (p, which, i, &lx, &ly, &lw, &lh);
+          if (lx < p->x - 0.01 || lx + lw > p->x + p->w + 0.01)
+            ya->show_label[i] = FALSE;
+        }
+    }
+
   if (!p->x_tick_labels)
     return;
   for (int which = AX_Y; which <= AX_Y2; which++)

@@ -192,6 +192,44 @@ check_labels (int width, int height, double scale, DpvScale xs, double x0, doubl
   canvas_clear (&c);
 }
 
+/* panels far too small for their labels: whatever is drawn stays inside the panel */
+static void
+test_labels_tiny (void)
+{
+  static const int sizes[][2] = { { 60, 80 }, { 100, 150 }, { 150, 60 }, { 30, 30 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      cairo_rectangle_t r[128];
+      int w = sizes[k][0], h = sizes[k][1];
+
+      canvas_init (&c, w + 40, h + 40, 1, DPV_THEME_LIGHT);
+      p = dpv_plot_new (c.cr, &c.style, 20, 20, w, h);
+      dpv_plot_set_title (p, "a title longer than the panel");
+      dpv_plot_set_x_axis (p, -123456789, 987654321, DPV_SCALE_LINEAR, "x title");
+      dpv_plot_set_y_axis (p, -0.000123, 0.000987, DPV_SCALE_LINEAR, "y title");
+      dpv_plot_set_y2_axis (p, 1e-9, 1e9, DPV_SCALE_LOG, "y2");
+      dpv_plot_draw_frame (p);
+      for (int kind = 0; kind < DPV_N_TEXT_KINDS; kind++)
+        {
+          gsize n = dpv_plot_get_text_rects (p, (DpvTextKind) kind, r, G_N_ELEMENTS (r));
+          for (gsize i = 0; i < MIN (n, G_N_ELEMENTS (r)); i++)
+            {
+              g_assert_cmpfloat (r[i].x, >=, 20 - 0.01);
+              g_assert_cmpfloat (r[i].x + r[i].width, <=, 20 + w + 0.01);
+              if (kind != DPV_TEXT_X_TICK && kind != DPV_TEXT_Y_TICK && kind != DPV_TEXT_Y2_TICK)
+                continue;
+              for (gsize j = 0; j < i; j++)
+                g_assert_false (rects_overlap (&r[i], &r[j]));
+            }
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
 static void
 test_label_collisions (void)
 {
@@ -909,6 +947,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plot/maps", test_maps);
   g_test_add_func ("/plot/label-collisions", test_label_collisions);
+  g_test_add_func ("/plot/labels-tiny", test_labels_tiny);
   g_test_add_func ("/plot/render/line", test_render_line);
   g_test_add_func ("/plot/render/dense", test_render_dense);
   g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
