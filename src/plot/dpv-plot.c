@@ -1933,7 +1933,18 @@ dpv_plot_markers (DpvPlot        *plot,
       cairo_arc (cr, ux, uy, radius, 0, 2 * G_PI);
       record_point (p, ux, uy);
     }
-  cairo_fill (cr);
+  cairo_fill_preserve (cr);
+  {
+    /* a thin ring in the background colour sets a marker off the line it sits on */
+    DpvColor ring;
+    if (halo_color (&p->style, &ring))
+      {
+        dpv_color_set_source (&ring, cr);
+        cairo_set_line_width (cr, MAX (0.75, radius * 0.3));
+        cairo_stroke (cr);
+      }
+  }
+  cairo_new_path (cr);
   cairo_restore (cr);
 }
 
