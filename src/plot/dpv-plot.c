@@ -1426,7 +1426,13 @@ dpv_plot_draw_frame (DpvPlot *plot)
   cr = p->cr;
 
   cairo_save (cr);
-  if (p->style.plot_background.a > 0)
+  /* the data area's background, unless it is the (opaque) figure background the caller has
+   * painted already */
+  if (p->style.plot_background.a > 0
+      && !(p->style.background.a >= 1.0 && p->style.plot_background.a >= 1.0
+           && p->style.plot_background.r == p->style.background.r
+           && p->style.plot_background.g == p->style.background.g
+           && p->style.plot_background.b == p->style.background.b))
     {
       dpv_color_set_source (&p->style.plot_background, cr);
       cairo_rectangle (cr, p->dx, p->dy, p->dw, p->dh);
