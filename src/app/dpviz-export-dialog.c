@@ -186,6 +186,7 @@ AdwToast *
 dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error)
 {
   g_autofree char *name = NULL;
+  AdwToast *previous;
   AdwToast *toast;
 
   g_return_val_if_fail (ADW_IS_TOAST_OVERLAY (toasts), NULL);
@@ -207,10 +208,12 @@ dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error)
   else
     {
       g_autofree char *message = NULL;
+      g_autofree char *escaped = NULL;
       GtkWidget *label;
 
       message = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);
-      toast = adw_toast_new (message);
+      escaped = g_markup_escape_text (message, -1);
+      toast = adw_toast_new (escaped);
       /* A failure stays until dismissed, its reason wrapped in full rather than ellipsized. */
       label = gtk_label_new (message);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -222,6 +225,13 @@ dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error)
       adw_toast_set_timeout (toast, 0);
       adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
     }
+  /* The newest outcome shows at once: an earlier failure (which stays until dismissed) would
+   * otherwise hold it in the queue. */
+  previous = g_object_get_data (G_OBJECT (toasts), "dpviz-export-toast");
+  if (previous != NULL)
+    adw_toast_dismiss (previous);
+  g_object_set_data_full (G_OBJECT (toasts), "dpviz-export-toast", g_object_ref (toast),
+                          g_object_unref);
   adw_toast_overlay_add_toast (toasts, g_object_ref (toast));
   return toast;
 }
@@ -678,7 +688,10 @@ on_export_clicked (DpvizExportDialog *self)
       if ((DpvFormat) f == options.format)
         gtk_file_chooser_set_filter (chooser, filter);
     }
-  if (last_folder != NULL)
+  /* The last folder may have been removed since (the chooser would show an error). */
+  if (last_folder != NULL
+      && g_file_query_file_type (last_folder, G_FILE_QUERY_INFO_NONE, NULL)
+         == G_FILE_TYPE_DIRECTORY)
     gtk_file_chooser_set_current_folder (chooser, last_folder, NULL);
   else
     {

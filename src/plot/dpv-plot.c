@@ -35,6 +35,7 @@ typedef struct {
   char *title;
   DpvTick ticks[DPV_MAX_TICKS];
   gboolean show_label[DPV_MAX_TICKS];
+  double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
   gsize n_ticks;
 } Axis;
 
@@ -74,11 +75,13 @@ struct _DpvPlot {
   gboolean show_y_title, show_y2_title, show_x_title;
   double dx, dy, dw, dh;        /* data area */
   double min_left, min_right;   /* forced by dpv_plot_align_x() */
+  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
   double em;                    /* font size in user units */
   double ticklen, pad;
   PangoContext *pctx;
   GHashTable *layouts;          /* "factor|markup" → PangoLayout (measured once) */
   GArray *points;               /* Point: drawn series samples, for legend placement */
+  GArray *ref_points;           /* Point: reference-line samples (count less) */
   GArray *entries;              /* LegendEntry */
   GArray *texts;                /* TextRect */
 };
@@ -116,15 +119,57 @@ configure_context (PangoContext *ctx)
   cairo_font_options_destroy (fo);
 }
 
+/* Pango 1.50 sizes <sup>/<sub> (font_scale attributes) in device units: under a scaled cairo
+ * context (HiDPI, print resolution) superscripts come out larger than the base text. A relative
+ * size with an explicit rise does not have that problem, so the two tags are rewritten before
+ * parsing. rise is in Pango units of the layout, i.e. user units × PANGO_SCALE. */
+static char *
+rewrite_scripts (const char *markup, double font_size)
+{
+  GString *out;
+  char sup[64], sub[64];
+  const char *p = markup;
+
+  if (strstr (markup, "<sup>") == NULL && strstr (markup, "<sub>") == NULL)
+    return NULL;
+  g_snprintf (sup, sizeof sup, "<span size=\"70%%\" rise=\"%d\">",
+              (int) lround (font_size * 0.36 * PANGO_SCALE));
+  g_snprintf (sub, sizeof sub, "<span size=\"70%%\" rise=\"%d\">",
+              (int) -lround (font_size * 0.14 * PANGO_SCALE));
+  out = g_string_sized_new (strlen (markup) + 64);
+  while (*p)
+    {
+      if (g_str_has_prefix (p, "<sup>") || g_str_has_prefix (p, "<sub>"))
+        {
+          g_string_append (out, p[3] == 'p' ? sup : sub);
+          p += 5;
+        }
+      else if (g_str_has_prefix (p, "</sup>") || g_str_has_prefix (p, "</sub>"))
+        {
+          g_string_append (out, "</span>");
+          p += 6;
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* Sets markup, falling back to plain text (no warning) when it does not parse. */
 static void
 set_markup_safe (PangoLayout *layout, const char *markup)
 {
   PangoAttrList *attrs = NULL;
   char *text = NULL;
+  g_autofree char *rewritten = NULL;
+  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
+  double size = desc ? (double) pango_font_description_get_size (desc) / PANGO_SCALE : 13.0;
 
   if (markup == NULL)
     markup = "";
+  rewritten = rewrite_scripts (markup, size > 0 ? size : 13.0);
+  if (rewritten != NULL && pango_parse_markup (rewritten, -1, 0, NULL, NULL, NULL, NULL))
+    markup = rewritten;
   if (pango_parse_markup (markup, -1, 0, &attrs, &text, NULL, NULL))
     {
       pango_layout_set_text (layout, text, -1);
@@ -164,6 +209,62 @@ layout_size (PangoLayout *layout, double *w, double *h)
     *w = (double) logical.width / PANGO_SCALE;
   if (h)
     *h = (double) logical.height / PANGO_SCALE;
+}
+
+static gboolean
+has_scaled_text (PangoLayout *layout)
+{
+  PangoAttrList *attrs = pango_layout_get_attributes (layout);
+  GSList *list;
+  gboolean scaled = FALSE;
+
+  if (attrs == NULL)
+    return FALSE;
+  list = pango_attr_list_get_attributes (attrs);
+  for (GSList *l = list; l; l = l->next)
+    {
+      PangoAttrType type = ((PangoAttribute *) l->data)->klass->type;
+      if (type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
+          || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE)
+        scaled = TRUE;
+    }
+  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
+  return scaled;
+}
+
+/* Makes layout at most width wide: ellipsized, or, for text with superscripts or subscripts
+ * (which Pango 1.50 cannot ellipsize without warning "Leftover font scales"), set smaller and
+ * wrapped if it must. */
+static void
+fit_width (PangoLayout *layout, double width)
+{
+  double w;
+
+  width = MAX (1.0, width);
+  layout_size (layout, &w, NULL);
+  if (w <= width)
+    return;
+  if (!has_scaled_text (layout))
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      return;
+    }
+  {
+    PangoFontDescription *desc =
+      pango_font_description_copy (pango_layout_get_font_description (layout));
+    double size = pango_font_description_get_size (desc);
+
+    pango_font_description_set_absolute_size (desc, MAX (1.0, size * MAX (width / w, 0.7)));
+    pango_layout_set_font_description (layout, desc);
+    pango_font_description_free (desc);
+    layout_size (layout, &w, NULL);
+    if (w > width)
+      {
+        pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+        pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      }
+  }
 }
 
 /* A cached layout owned by the plot. */
@@ -209,13 +310,16 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
   cairo_move_to (cr, x, y);
   if (halo && halo_color (&p->style, &hc))
     {
-      cairo_save (cr);
-      pango_cairo_layout_path (cr, layout);
+      /* the text shown 8 times around its place in the background colour: glyphs come from
+       * cairo's glyph cache, ~20× cheaper than stroking the outline path */
+      double r = MAX (0.8, p->em * 0.11);
+
       dpv_color_set_source (&hc, cr);
-      cairo_set_line_width (cr, MAX (1.0, p->em * 0.22));
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_stroke (cr);
-      cairo_restore (cr);
+      for (int k = 0; k < 8; k++)
+        {
+          cairo_move_to (cr, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
+          pango_cairo_show_layout (cr, layout);
+        }
       cairo_move_to (cr, x, y);
     }
   dpv_color_set_source (color, cr);
@@ -360,6 +464,16 @@ clamp_user (DpvPlot *p, double u, gboolean is_x)
   return CLAMP (u, lo - m, lo + len + m);
 }
 
+/* For lines and polygons, which are clipped (clip_segment, clip_polygon) before they reach
+ * cairo: a bound so far out that clamping both ends of a segment is needed only for points
+ * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
+ * accurate to a thousandth of a unit. */
+static double
+clamp_far (double u)
+{
+  return isnan (u) ? u : CLAMP (u, -1e13, 1e13);
+}
+
 static double
 map_x (DpvPlot *p, double v)
 {
@@ -403,6 +517,40 @@ snap (DpvPlot *p, double u, gboolean is_x, double line_width)
   return is_x ? ux : uy;
 }
 
+/* Rounds a line width to whole device pixels when snapping, so snapped lines are crisp. */
+static double
+snap_width (DpvPlot *p, double line_width)
+{
+  cairo_matrix_t m;
+  double wx = line_width, wy = 0, dw;
+
+  if (!p->style.pixel_snap || !isfinite (line_width) || line_width <= 0)
+    return line_width;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return line_width;
+  cairo_user_to_device_distance (p->cr, &wx, &wy);
+  dw = fabs (wx);
+  if (!(dw > 0))
+    return line_width;
+  return line_width * MAX (1.0, round (dw)) / dw;
+}
+
+static gboolean
+is_vector_target (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* ------------------------------------------------------------- new/free ---- */
 
 DpvPlot *
@@ -429,6 +577,12 @@ dpv_plot_new (cairo_t        *cr,
   if (!isfinite (p->style.font_size) || p->style.font_size <= 0)
     p->style.font_size = 13.0;
 
+  /* STYLE.md: snapped on image surfaces only; vector exports stay exact even when the caller
+   * passes a screen style */
+  p->vector = is_vector_target (cr);
+  if (p->vector)
+    p->style.pixel_snap = FALSE;
+
   p->x = isfinite (x) ? x : 0;
   p->y = isfinite (y) ? y : 0;
   p->w = (isfinite (width) && width > 1) ? width : 1;
@@ -439,6 +593,7 @@ dpv_plot_new (cairo_t        *cr,
   configure_context (p->pctx);
   p->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
+  p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
   p->texts = g_array_new (FALSE, FALSE, sizeof (TextRect));
 
@@ -460,6 +615,7 @@ dpv_plot_free (DpvPlot *plot)
     g_free (g_array_index (plot->entries, LegendEntry, i).markup);
   g_array_unref (plot->entries);
   g_array_unref (plot->points);
+  g_array_unref (plot->ref_points);
   g_array_unref (plot->texts);
   g_hash_table_unref (plot->layouts);
   g_object_unref (plot->pctx);
@@ -669,7 +825,7 @@ tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y, double *w
     }
   else
     {
-      *y = map_y_axis (p, which, t->value) - *h / 2;
+      *y = map_y_axis (p, which, t->value) - *h / 2 - p->axes[which].label_shift[i];
       if (which == AX_Y)
         *x = p->dx - p->ticklen - p->pad * 0.4 - *w;
       else
@@ -684,6 +840,29 @@ resolve_corner_collisions (DpvPlot *p)
 {
   Axis *xa = &p->axes[AX_X];
 
+  memset (p->axes[AX_Y].label_shift, 0, sizeof p->axes[AX_Y].label_shift);
+  memset (p->axes[AX_Y2].label_shift, 0, sizeof p->axes[AX_Y2].label_shift);
+
+  /* on a panel too narrow for its margins, a y label that would stick out of the panel
+   * (into a neighbouring one) is dropped rather than clipped */
+  for (int which = AX_Y; which <= AX_Y2; which++)
+    {
+      Axis *ya = &p->axes[which];
+
+      if (which == AX_Y2 && !ya->set)
+        continue;
+      for (gsize i = 0; i < ya->n_ticks; i++)
+        {
+          double lx, ly, lw, lh;
+
+          if (!ya->show_label[i])
+            continue;
+          tick_label_rect (p, which, i, &lx, &ly, &lw, &lh);
+          if (lx < p->x - 0.01 || lx + lw > p->x + p->w + 0.01)
+            ya->show_label[i] = FALSE;
+        }
+    }
+
   if (!p->x_tick_labels)
     return;
   for (int which = AX_Y; which <= AX_Y2; which++)
@@ -692,6 +871,8 @@ resolve_corner_collisions (DpvPlot *p)
 
       if (which == AX_Y2 && !ya->set)
         continue;
+      for (gsize i = 0; i < G_N_ELEMENTS (ya->label_shift); i++)
+        ya->label_shift[i] = 0;
       for (gsize i = 0; i < ya->n_ticks; i++)
         {
           double yx, yy, yw, yh;
@@ -701,16 +882,36 @@ resolve_corner_collisions (DpvPlot *p)
           tick_label_rect (p, which, i, &yx, &yy, &yw, &yh);
           for (gsize j = 0; j < xa->n_ticks; j++)
             {
-              double xx, xy, xw, xh;
+              double xx, xy, xw, xh, shift;
 
               if (!xa->show_label[j])
                 continue;
               tick_label_rect (p, AX_X, j, &xx, &xy, &xw, &xh);
-              if (yx < xx + xw && xx < yx + yw && yy < xy + xh && xy < yy + yh)
+              if (!(yx < xx + xw && xx < yx + yw && yy < xy + xh && xy < yy + yh))
+                continue;
+              /* nudge the y label up (by at most half its height, so it still reads as
+               * belonging to its tick) unless that runs into the next label up */
+              shift = yy + yh - xy + 0.5;
+              if (shift <= yh / 2)
                 {
-                  ya->show_label[i] = FALSE;
-                  break;
+                  gboolean clear = TRUE;
+                  for (gsize k = 0; k < ya->n_ticks; k++)
+                    {
+                      double kx, ky, kw, kh;
+                      if (k == i || !ya->show_label[k])
+                        continue;
+                      tick_label_rect (p, which, k, &kx, &ky, &kw, &kh);
+                      if (ky < yy - shift + yh && yy - shift < ky + kh)
+                        clear = FALSE;
+                    }
+                  if (clear)
+                    {
+                      ya->label_shift[i] = shift;
+                      break;
+                    }
                 }
+              ya->show_label[i] = FALSE;
+              break;
             }
         }
     }
@@ -756,6 +957,8 @@ align_data_area (DpvPlot *p)
   cairo_matrix_t m;
   double x0 = p->dx, y0 = p->dy, x1 = p->dx + p->dw, y1 = p->dy + p->dh;
 
+  if (p->vector)
+    return;
   cairo_get_matrix (p->cr, &m);
   if (m.xy != 0 || m.yx != 0 || cairo_status (p->cr) != CAIRO_STATUS_SUCCESS)
     return;
@@ -1025,13 +1228,14 @@ draw_grid_and_ticks (DpvPlot *p, int which)
   cairo_t *cr = p->cr;
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
-  double xl = snap (p, p->dx, TRUE, 1.0), xr = snap (p, p->dx + p->dw, TRUE, 1.0);
-  double yb = snap (p, p->dy + p->dh, FALSE, 1.0);
+  double lw = snap_width (p, 1.0);
+  double xl = snap (p, p->dx, TRUE, lw), xr = snap (p, p->dx + p->dw, TRUE, lw);
+  double yb = snap (p, p->dy + p->dh, FALSE, lw);
 
   minor_grid.a *= 0.45;
 
   cairo_save (cr);
-  cairo_set_line_width (cr, 1.0);
+  cairo_set_line_width (cr, lw);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   /* pass 0: minor grid, 1: major grid, 2: tick marks (the right axis has no grid: it would
    * double the left one) */
@@ -1051,7 +1255,7 @@ draw_grid_and_ticks (DpvPlot *p, int which)
             continue;
           if (pass < 2 && t->major != (pass == 1))
             continue;
-          u = snap (p, u, which == AX_X, 1.0);
+          u = snap (p, u, which == AX_X, lw);
           any = TRUE;
           if (pass < 2)
             {
@@ -1118,15 +1322,14 @@ draw_tick_labels (DpvPlot *p, int which)
     }
 }
 
-/* A fresh layout limited to width (ellipsized), for titles. */
+/* A fresh layout limited to width, for titles. */
 static PangoLayout *
 limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
   PangoLayout *layout = new_layout (p->pctx, &p->style, markup, factor);
 
-  pango_layout_set_width (layout, (int) (MAX (1.0, width) * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_single_paragraph_mode (layout, TRUE);
+  fit_width (layout, width);
   return layout;
 }
 
@@ -1173,9 +1376,8 @@ draw_titles (DpvPlot *p)
 
         configure_context (ctx);
         rotated = new_layout (ctx, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR);
-        pango_layout_set_width (rotated, (int) (MAX (1.0, avail) * PANGO_SCALE));
-        pango_layout_set_ellipsize (rotated, PANGO_ELLIPSIZE_END);
         pango_layout_set_single_paragraph_mode (rotated, TRUE);
+        fit_width (rotated, avail);
         g_object_unref (layout);
         layout = rotated;
         g_object_unref (ctx);
@@ -1200,6 +1402,7 @@ draw_titles (DpvPlot *p)
       pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
+      fit_width (layout, p->w - 2 * p->pad);
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
@@ -1223,7 +1426,13 @@ dpv_plot_draw_frame (DpvPlot *plot)
   cr = p->cr;
 
   cairo_save (cr);
-  if (p->style.plot_background.a > 0)
+  /* the data area's background, unless it is the (opaque) figure background the caller has
+   * painted already */
+  if (p->style.plot_background.a > 0
+      && !(p->style.background.a >= 1.0 && p->style.plot_background.a >= 1.0
+           && p->style.plot_background.r == p->style.background.r
+           && p->style.plot_background.g == p->style.background.g
+           && p->style.plot_background.b == p->style.background.b))
     {
       dpv_color_set_source (&p->style.plot_background, cr);
       cairo_rectangle (cr, p->dx, p->dy, p->dw, p->dh);
@@ -1239,10 +1448,11 @@ dpv_plot_draw_frame (DpvPlot *plot)
   border = p->style.muted;
   border.a *= 0.7;
   dpv_color_set_source (&border, cr);
-  cairo_set_line_width (cr, 1.0);
   {
-    double x0 = snap (p, p->dx, TRUE, 1.0), x1 = snap (p, p->dx + p->dw, TRUE, 1.0);
-    double y0 = snap (p, p->dy, FALSE, 1.0), y1 = snap (p, p->dy + p->dh, FALSE, 1.0);
+    double lw = snap_width (p, 1.0);
+    double x0 = snap (p, p->dx, TRUE, lw), x1 = snap (p, p->dx + p->dw, TRUE, lw);
+    double y0 = snap (p, p->dy, FALSE, lw), y1 = snap (p, p->dy + p->dh, FALSE, lw);
+    cairo_set_line_width (cr, lw);
     cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   }
   cairo_stroke (cr);
@@ -1286,7 +1496,7 @@ record_point (DpvPlot *p, double x, double y)
 
 /* Samples the part of segment a→b inside the data area every few user units. */
 static void
-record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx, double by)
 {
   double step = MAX (1.0, p->em * 0.4);
   double len = hypot (bx - ax, by - ay);
@@ -1295,8 +1505,19 @@ record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
   for (int i = 0; i <= n; i++)
     {
       double t = (double) i / n;
-      record_point (p, ax + t * (bx - ax), ay + t * (by - ay));
+      Point pt = { ax + t * (bx - ax), ay + t * (by - ay) };
+
+      if (pt.x < p->dx - 1 || pt.x > p->dx + p->dw + 1 || pt.y < p->dy - 1
+          || pt.y > p->dy + p->dh + 1)
+        continue;
+      g_array_append_val (into, pt);
     }
+}
+
+static void
+record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+{
+  record_segment_to (p, p->points, ax, ay, bx, by);
 }
 
 static void
@@ -1342,13 +1563,150 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
+/* Distance from c to the segment a–b. */
+static double
+seg_dist (const Point *a, const Point *b, const Point *c)
+{
+  double vx = b->x - a->x, vy = b->y - a->y;
+  double wx = c->x - a->x, wy = c->y - a->y;
+  double len2 = vx * vx + vy * vy;
+  double t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0;
+
+  t = CLAMP (t, 0.0, 1.0);
+  return hypot (wx - t * vx, wy - t * vy);
+}
+
+/* Polyline simplification (Douglas & Peucker 1973) to within tol user units, in place;
+ * returns the new count. Stroking cost in cairo grows with the number of vertices, and
+ * smooth curves sampled for accuracy carry many that lie within a tenth of a pixel of the
+ * chord. Endpoints are always kept. */
+static gsize
+simplify (Point *pts, gsize n, double tol)
+{
+  guint8 *keep;
+  gsize *stack, top = 0, m = 0;
+
+  if (n < 3 || !(tol > 0))
+    return n;
+  keep = g_new0 (guint8, n);
+  stack = g_new (gsize, 2 * n);
+  keep[0] = keep[n - 1] = 1;
+  stack[top++] = 0;
+  stack[top++] = n - 1;
+  while (top > 0)
+    {
+      gsize b = stack[--top], a = stack[--top], idx = 0;
+      double dmax = -1;
+
+      for (gsize i = a + 1; i < b; i++)
+        {
+          double d = seg_dist (&pts[a], &pts[b], &pts[i]);
+          if (d > dmax)
+            {
+              dmax = d;
+              idx = i;
+            }
+        }
+      if (dmax > tol)
+        {
+          keep[idx] = 1;
+          stack[top++] = a;
+          stack[top++] = idx;
+          stack[top++] = idx;
+          stack[top++] = b;
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    if (keep[i])
+      pts[m++] = pts[i];
+  g_free (keep);
+  g_free (stack);
+  return m;
+}
+
+/* Tolerances in user units: a fraction of a device pixel. */
+static double
+device_px (DpvPlot *p)
+{
+  double dxu = 1, dyu = 0;
+
+  cairo_user_to_device_distance (p->cr, &dxu, &dyu);
+  return 1.0 / MAX (hypot (dxu, dyu), 1e-6);
+}
+
+static void
+flush_run (DpvPlot *p, GArray *run, double tol)
+{
+  cairo_t *cr = p->cr;
+  Point *pts = (Point *) (void *) run->data;
+  gsize m;
+
+  if (run->len == 0)
+    return;
+  m = simplify (pts, run->len, tol);
+  cairo_move_to (cr, pts[0].x, pts[0].y);
+  record_point (p, pts[0].x, pts[0].y);
+  for (gsize i = 1; i < m; i++)
+    {
+      cairo_line_to (cr, pts[i].x, pts[i].y);
+      record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+    }
+  g_array_set_size (run, 0);
+}
+
+/* Liang & Barsky (1984) clipping of segment a→b to the rectangle [x0, x1] × [y0, y1].
+ * Returns FALSE when nothing is inside; otherwise moves the ends to the visible part. */
+static gboolean
+clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
+              gboolean *cut_end)
+{
+  double dx = b->x - a->x, dy = b->y - a->y;
+  double pk[4] = { -dx, dx, -dy, dy };
+  double qk[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
+  double t0 = 0, t1 = 1;
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (pk[k] == 0)
+        {
+          if (qk[k] < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = qk[k] / pk[k];
+        if (pk[k] < 0)
+          t0 = MAX (t0, t);
+        else
+          t1 = MIN (t1, t);
+      }
+      if (t0 > t1)
+        return FALSE;
+    }
+  if (t0 > 0)
+    {
+      Point na = { a->x + t0 * dx, a->y + t0 * dy };
+      *a = na;
+    }
+  *cut_end = t1 < 1;
+  if (t1 < 1)
+    {
+      Point nb = { a->x + (t1 - t0) / (1 - t0) * (b->x - a->x),
+                   a->y + (t1 - t0) / (1 - t0) * (b->y - a->y) };
+      *b = nb;
+    }
+  return TRUE;
+}
+
 static void
 draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
            const DpvColor *color, double width, DpvDash dash, const char *legend)
 {
   cairo_t *cr = p->cr;
-  gboolean pen = FALSE;
-  double px = 0, py = 0, min_step;
+  GArray *run;
+  double min_step, tol, rx0, ry0, rx1, ry1;
+  Point prev = { 0, 0 };
+  gboolean have_prev = FALSE;
 
   ensure_layout (p);
   if (!isfinite (width) || width <= 0)
@@ -1359,47 +1717,80 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
     return;
 
-  {
-    /* a quarter of a device pixel, in user units */
-    double dxu = 1, dyu = 0;
-    cairo_user_to_device_distance (cr, &dxu, &dyu);
-    min_step = 0.25 / MAX (hypot (dxu, dyu), 1e-6);
-  }
+  min_step = 0.25 * device_px (p);
+  tol = 0.1 * device_px (p);
+  run = g_array_sized_new (FALSE, FALSE, sizeof (Point), MIN (n, 4096));
+
+  /* segments are cut to the data area grown by the line width: what lies outside would be
+   * clipped anyway, but cairo would still stroke it */
+  rx0 = p->dx - 2 * width - 2;
+  ry0 = p->dy - 2 * width - 2;
+  rx1 = p->dx + p->dw + 2 * width + 2;
+  ry1 = p->dy + p->dh + 2 * width + 2;
 
   cairo_save (cr);
   clip_data_area (p);
   cairo_new_path (cr);
   for (gsize i = 0; i < n; i++)
     {
-      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
-      double uy = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      Point pt;
 
-      if (!isfinite (ux) || !isfinite (uy))
+      pt.x = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
+      pt.y = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      if (!isfinite (pt.x) || !isfinite (pt.y))
         {
-          pen = FALSE;
+          /* non-finite points (and y ≤ 0 on a log axis) break the line */
+          flush_run (p, run, tol);
+          have_prev = FALSE;
           continue;
         }
-      ux = clamp_user (p, ux, TRUE);
-      uy = clamp_user (p, uy, FALSE);
-      if (pen)
-        {
-          /* dense samples closer than a fraction of a pixel add nothing but stroke cost;
-           * the last point of a run is always kept */
-          gboolean last = i + 1 == n || !isfinite (x[i + 1]) || !isfinite (y[i + 1]);
-          if (!last && fabs (ux - px) < min_step && fabs (uy - py) < min_step)
+      pt.x = clamp_far (pt.x);
+      pt.y = clamp_far (pt.y);
+      {
+        Point a = prev, b = pt;
+        gboolean first = !have_prev, cut_end = FALSE;
+
+        prev = pt;
+        have_prev = TRUE;
+        if (first)
+          {
+            if (pt.x >= rx0 && pt.x <= rx1 && pt.y >= ry0 && pt.y <= ry1)
+              g_array_append_val (run, pt);
             continue;
-          cairo_line_to (cr, ux, uy);
-          record_segment (p, px, py, ux, uy);
-        }
-      else
+          }
+        if (!clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
+          {
+            flush_run (p, run, tol);
+            continue;
+          }
+        if (run->len == 0)
+          g_array_append_val (run, a);
+        pt = b;
+        if (cut_end)
+          {
+            /* the segment leaves the area: end the run at the exit point */
+            g_array_append_val (run, pt);
+            flush_run (p, run, tol);
+            continue;
+          }
+      }
+      if (run->len > 1)
         {
-          cairo_move_to (cr, ux, uy);
-          record_point (p, ux, uy);
+          /* samples closer than a quarter pixel to the previous one: replace it, so the
+           * run still ends on its true last point */
+          Point *last = &g_array_index (run, Point, run->len - 1);
+          Point *last2 = &g_array_index (run, Point, run->len - 2);
+          if (fabs (last->x - last2->x) < min_step && fabs (last->y - last2->y) < min_step)
+            {
+              *last = pt;
+              continue;
+            }
         }
-      pen = TRUE;
-      px = ux;
-      py = uy;
+      g_array_append_val (run, pt);
     }
+  flush_run (p, run, tol);
+  g_array_unref (run);
+
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -1548,7 +1939,18 @@ dpv_plot_markers (DpvPlot        *plot,
       cairo_arc (cr, ux, uy, radius, 0, 2 * G_PI);
       record_point (p, ux, uy);
     }
-  cairo_fill (cr);
+  cairo_fill_preserve (cr);
+  {
+    /* a thin ring in the background colour sets a marker off the line it sits on */
+    DpvColor ring;
+    if (halo_color (&p->style, &ring))
+      {
+        dpv_color_set_source (&ring, cr);
+        cairo_set_line_width (cr, MAX (0.75, radius * 0.3));
+        cairo_stroke (cr);
+      }
+  }
+  cairo_new_path (cr);
   cairo_restore (cr);
 }
 
@@ -1559,25 +1961,67 @@ typedef struct {
   GArray *hi;   /* Point, forward */
 } Run;
 
+/* Sutherland & Hodgman (1974): clips the closed polygon in `in` to one half-plane
+ * (edge 0: x ≥ v, 1: x ≤ v, 2: y ≥ v, 3: y ≤ v), appending the result to `out`. */
 static void
-run_flush (cairo_t *cr, Run *run)
+clip_polygon_edge (GArray *in, GArray *out, int edge, double v)
 {
+  g_array_set_size (out, 0);
+  for (guint i = 0; i < in->len; i++)
+    {
+      Point a = g_array_index (in, Point, i);
+      Point b = g_array_index (in, Point, (i + 1) % in->len);
+      double ca = edge < 2 ? a.x : a.y, cb = edge < 2 ? b.x : b.y;
+      gboolean ina = (edge % 2 == 0) ? ca >= v : ca <= v;
+      gboolean inb = (edge % 2 == 0) ? cb >= v : cb <= v;
+
+      if (ina)
+        g_array_append_val (out, a);
+      if (ina != inb)
+        {
+          double t = (v - ca) / (cb - ca);
+          Point c = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+          if (edge < 2)
+            c.x = v;
+          else
+            c.y = v;
+          g_array_append_val (out, c);
+        }
+    }
+}
+
+static void
+run_flush (DpvPlot *p, Run *run, double tol)
+{
+  cairo_t *cr = p->cr;
+
   if (run->lo->len >= 2)
     {
-      for (guint i = 0; i < run->lo->len; i++)
+      gsize nlo = simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
+      gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
+      GArray *poly = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      GArray *tmp = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      double m = 4;   /* clip a little outside the data area (its clip hides the edge) */
+
+      g_array_append_vals (poly, run->lo->data, nlo);
+      for (gsize i = nhi; i-- > 0;)
+        g_array_append_val (poly, g_array_index (run->hi, Point, i));
+      clip_polygon_edge (poly, tmp, 0, p->dx - m);
+      clip_polygon_edge (tmp, poly, 1, p->dx + p->dw + m);
+      clip_polygon_edge (poly, tmp, 2, p->dy - m);
+      clip_polygon_edge (tmp, poly, 3, p->dy + p->dh + m);
+      for (guint i = 0; i < poly->len; i++)
         {
-          Point *pt = &g_array_index (run->lo, Point, i);
+          Point *pt = &g_array_index (poly, Point, i);
           if (i == 0)
             cairo_move_to (cr, pt->x, pt->y);
           else
             cairo_line_to (cr, pt->x, pt->y);
         }
-      for (guint i = run->hi->len; i-- > 0;)
-        {
-          Point *pt = &g_array_index (run->hi, Point, i);
-          cairo_line_to (cr, pt->x, pt->y);
-        }
-      cairo_close_path (cr);
+      if (poly->len > 0)
+        cairo_close_path (cr);
+      g_array_unref (poly);
+      g_array_unref (tmp);
     }
   g_array_set_size (run->lo, 0);
   g_array_set_size (run->hi, 0);
@@ -1606,7 +2050,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
   DpvColor fill;
   Run run;
   gboolean have_prev = FALSE;
-  double pux = 0, plo = 0, phi = 0;
+  double pux = 0, plo = 0, phi = 0, tol;
 
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
@@ -1624,6 +2068,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
   run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
   run.hi = g_array_new (FALSE, FALSE, sizeof (Point));
+  tol = 0.1 * device_px (p);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -1639,13 +2084,13 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
       if (!isfinite (ux) || !isfinite (ulo) || !isfinite (uhi))
         {
-          run_flush (cr, &run);
+          run_flush (p, &run, tol);
           have_prev = FALSE;
           continue;
         }
-      ux = clamp_user (p, ux, TRUE);
-      ulo = clamp_user (p, ulo, FALSE);
-      uhi = clamp_user (p, uhi, FALSE);
+      ux = clamp_far (ux);
+      ulo = clamp_far (ulo);
+      uhi = clamp_far (uhi);
       d = ulo - uhi;
 
       if (have_prev)
@@ -1662,7 +2107,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
               if (pd > 0)
                 {
                   run_add (&run, cx, cy, cy);
-                  run_flush (cr, &run);
+                  run_flush (p, &run, tol);
                 }
               else
                 run_add (&run, cx, cy, cy);
@@ -1674,14 +2119,14 @@ dpv_plot_fill_between (DpvPlot        *plot,
         {
           /* touching (d == 0) closes the run at this point */
           run_add (&run, ux, ulo, ulo);
-          run_flush (cr, &run);
+          run_flush (p, &run, tol);
         }
       have_prev = TRUE;
       pux = ux;
       plo = ulo;
       phi = uhi;
     }
-  run_flush (cr, &run);
+  run_flush (p, &run, tol);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   dpv_color_set_source (&fill, cr);
   cairo_fill (cr);
@@ -1805,10 +2250,11 @@ text_overlap (DpvPlot *p, double x, double y, double w, double h)
   return sum;
 }
 
-static guint
+/* Drawn samples inside the box; a reference line counts a quarter of a data curve. */
+static double
 count_points (DpvPlot *p, double x, double y, double w, double h)
 {
-  guint n = 0;
+  guint n = 0, r = 0;
 
   for (guint i = 0; i < p->points->len; i++)
     {
@@ -1816,7 +2262,13 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
       if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
         n++;
     }
-  return n;
+  for (guint i = 0; i < p->ref_points->len; i++)
+    {
+      Point *pt = &g_array_index (p->ref_points, Point, i);
+      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
+        r++;
+    }
+  return n + 0.25 * r;
 }
 
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
@@ -1988,7 +2440,7 @@ dpv_plot_vline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   ux = snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
@@ -2000,7 +2452,7 @@ dpv_plot_vline (DpvPlot        *plot,
   cairo_line_to (cr, ux, p->dy + p->dh);
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, ux, p->dy, ux, p->dy + p->dh);
+  record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
 
   if (label_markup && *label_markup)
     {
@@ -2038,7 +2490,7 @@ dpv_plot_hline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   uy = snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
@@ -2050,7 +2502,7 @@ dpv_plot_hline (DpvPlot        *plot,
   cairo_line_to (cr, p->dx + p->dw, uy);
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, p->dx, uy, p->dx + p->dw, uy);
+  record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
 
   if (label_markup && *label_markup)
     {
@@ -2131,47 +2583,87 @@ dpv_plot_legend (DpvPlot *plot)
     return;
   cr = p->cr;
 
-  pad = p->em * 0.45;
-  sw = p->em * 2.0;
-  gap = p->em * 0.45;
-  rowgap = p->em * 0.15;
-  inset = p->em * 0.5;
-
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
+   * thumbnail where even that would bury the data, no legend at all. */
   layouts = g_new0 (PangoLayout *, n);
   row_h = g_new0 (double, n);
-  for (guint i = 0; i < n; i++)
+  for (int attempt = 0;; attempt++)
     {
-      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+      static const double shrink[] = { 1.0, 0.88, 0.78 };
+      double f = shrink[attempt], area;
+      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
 
-      layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR);
-      layout_size (layouts[i], &w, &h);
-      if (w > avail && avail > p->em)
+      pad = p->em * 0.45 * f;
+      sw = p->em * 2.0 * f;
+      gap = p->em * 0.45 * f;
+      rowgap = p->em * 0.15 * f;
+      inset = p->em * 0.5 * f;
+      maxw = 0;
+      total_h = 0;
+      for (guint i = 0; i < n; i++)
         {
-          pango_layout_set_width (layouts[i], (int) (avail * PANGO_SCALE));
-          pango_layout_set_ellipsize (layouts[i], PANGO_ELLIPSIZE_END);
+          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+
+          g_clear_object (&layouts[i]);
+          layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR * f);
           layout_size (layouts[i], &w, &h);
+          if (w > avail && avail > p->em)
+            {
+              fit_width (layouts[i], avail);
+              layout_size (layouts[i], &w, &h);
+            }
+          maxw = MAX (maxw, w);
+          row_h[i] = MAX (h, p->em * 0.9 * f);
+          total_h += row_h[i] + (i > 0 ? rowgap : 0);
         }
-      maxw = MAX (maxw, w);
-      row_h[i] = MAX (h, p->em * 0.9);
-      total_h += row_h[i] + (i > 0 ? rowgap : 0);
+      bw = pad + sw + gap + maxw + pad;
+      bh = pad + total_h + pad;
+      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
+      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
+        break;
+      if (last)
+        {
+          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
+            {
+              for (guint i = 0; i < n; i++)
+                g_clear_object (&layouts[i]);
+              g_free (layouts);
+              g_free (row_h);
+              return;
+            }
+          break;
+        }
     }
-  bw = pad + sw + gap + maxw + pad;
-  bh = pad + total_h + pad;
 
   /* candidates: corners first, then edge midpoints, then the centre */
   {
     double l = p->dx + inset, r = p->dx + p->dw - inset - bw;
     double t = p->dy + inset, b = p->dy + p->dh - inset - bh;
     double cx = p->dx + p->dw / 2 - bw / 2, cy = p->dy + p->dh / 2 - bh / 2;
-    Point cand[] = {
+    Point cand[4 + 2 * 7 + 2 * 3 + 1] = {
       { r, t }, { l, t }, { r, b }, { l, b },
-      { cx, t }, { cx, b }, { r, cy }, { l, cy }, { cx, cy },
     };
+    guint nc = 4;
+
+    /* then along the top and bottom edges, down the sides, and the centre */
+    for (int k = 1; k <= 7; k++)
+      {
+        double xx = l + (r - l) * k / 8.0;
+        cand[nc++] = (Point) { xx, t };
+        cand[nc++] = (Point) { xx, b };
+      }
+    for (int k = 1; k <= 3; k++)
+      {
+        double yy = t + (b - t) * k / 4.0;
+        cand[nc++] = (Point) { r, yy };
+        cand[nc++] = (Point) { l, yy };
+      }
+    cand[nc++] = (Point) { cx, cy };
 
     bx = cand[0].x;
     by = cand[0].y;
-    for (guint c = 0; c < G_N_ELEMENTS (cand); c++)
+    for (guint c = 0; c < nc; c++)
       {
         double score = count_points (p, cand[c].x - 2, cand[c].y - 2, bw + 4, bh + 4)
                        + text_overlap (p, cand[c].x, cand[c].y, bw, bh) * 10.0

@@ -184,7 +184,9 @@ test_hockey_stick (void)
     {
       TestPair t;
       test_pair_init (&t, &ms[i]);
-      double scale = t.kind == DP_MECHANISM_LAPLACE ? t.eps : 0.5 * pow (t.delta_sens / t.scale, 2) + 1.0;
+      /* ε′ runs over multiples of ε (Laplace) or of the loss mean μ²/2 (+1) (Gaussian) */
+      double mu = t.delta_sens / t.scale;
+      double scale = t.kind == DP_MECHANISM_LAPLACE ? t.eps : 0.5 * mu * mu + 1.0;
       for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
         {
           double ep = factors[f] * scale, got;
@@ -317,18 +319,42 @@ test_renyi (void)
             double tol = e < 1e-5L ? 1e-11 : 1e-12;
             assert_rel ("Rényi laplace vs long double", d, (double) (log1pl (s) / a), tol);
           }
-        /* RR: ln(p^α q^{1−α} + q^α p^{1−α})/(α−1) with p/q = e^ε:
-         * = ln(q e^{αε} + p e^{−αε})/(α−1) (where the long double sum is well conditioned) */
-        if (e >= 1e-2L && a * e < 11000.0L && a >= 1e-4L)
+        /* RR: ln(p^α q^{1−α} + q^α p^{1−α})/(α−1) with p/q = e^ε is ln S/(α−1),
+         * S = q e^{αε} + p e^{−αε}; S − 1 = q·expm1(αε) + p·expm1(−αε) cancels only by a
+         * factor ≈ α/((α−1)ε) for small ε: used where that stays below 1e6 (long double has
+         * 64 bits). */
+        long double p, q;
+        rr_probs (eps[i], &p, &q);
+        long double s1 = q * expm1l (al * e) + p * expm1l (-al * e);
+        long double cancel = (q * fabsl (expm1l (al * e)) + p * fabsl (expm1l (-al * e))) / s1;
+        if (a * e < 11000.0L && cancel < 1e6L)
           {
-            long double p, q;
-            rr_probs (eps[i], &p, &q);
-            long double lsum = logl (q * expl (al * e) + p * expl (-al * e));
             assert_ok (dp_mechanism_rr (eps[i], &m));
             assert_ok (dp_renyi (&m, alps[k], &d));
-            assert_rel ("Rényi rr vs long double", d, (double) (lsum / a), 1e-12);
+            assert_rel ("Rényi rr vs long double", d, (double) (log1pl (s1) / a), 1e-12);
           }
       }
+  /* RR: non-decreasing in α from KL (α → 1) to D∞ = ε (α → ∞). */
+  for (guint i = 0; i < G_N_ELEMENTS (eps); i++)
+    {
+      DpMechanism m;
+      double kl, prev = 0.0;
+      assert_ok (dp_mechanism_rr (eps[i], &m));
+      assert_ok (dp_kl (&m, &kl));
+      for (int k = 0; k <= 60; k++)
+        {
+          double alpha = 1.0 + 1e-12 * pow (1e24, k / 60.0), d;
+          assert_ok (dp_renyi (&m, alpha, &d));
+          g_assert_cmpfloat (d, >=, prev * (1 - 1e-13));
+          g_assert_cmpfloat (d, <=, eps[i] * (1 + 1e-13));
+          prev = d;
+          if (k == 0)
+            assert_rel ("Rényi rr α→1 = KL", d, kl, 1e-9);
+        }
+      /* α = 1e12: ε − D_α = −ln(1 − q + q e^{−2(α−1)ε})/(α−1) ≤ ln(1/p)/(α−1) */
+      g_assert_cmpfloat (eps[i] - prev, <=, log1p (exp (-eps[i])) / 1e12 * (1 + 1e-9) + 1e-15);
+    }
+
   /* Gaussian: αΔ²/(2σ²) (Mironov 2017, Table II). */
   DpMechanism g;
   double d;
@@ -474,7 +500,6 @@ test_domain (void)
 int
 main (int argc, char **argv)
 {
-  gsl_set_error_handler_off ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/divergence/kl", test_kl);
   g_test_add_func ("/divergence/total-variation", test_total_variation);

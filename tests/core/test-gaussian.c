@@ -253,7 +253,6 @@ test_domain (void)
 int
 main (int argc, char **argv)
 {
-  gsl_set_error_handler_off ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gaussian/delta-vs-integral", test_delta_vs_integral);
   g_test_add_func ("/gaussian/delta-identities", test_delta_identities);
