@@ -1475,6 +1475,15 @@ add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color
 
   if (markup == NULL || !*markup)
     return;
+  /* a series drawn in several calls (say, one per segment) gets one entry */
+  for (guint i = 0; i < p->entries->len; i++)
+    {
+      LegendEntry *o = &g_array_index (p->entries, LegendEntry, i);
+      const DpvColor *c = color ? color : &p->style.foreground;
+      if (o->kind == kind && o->dash == dash && o->color.r == c->r && o->color.g == c->g
+          && o->color.b == c->b && o->color.a == c->a && g_str_equal (o->markup, markup))
+        return;
+    }
   e.kind = kind;
   e.markup = g_strdup (markup);
   e.color = color ? *color : p->style.foreground;

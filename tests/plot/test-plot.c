@@ -999,6 +999,40 @@ test_random (void)
     }
 }
 
+/* a series drawn in pieces has one legend entry; a different series has its own */
+static double
+legend_height (int n_pieces, gboolean other)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 0.5 }, y[] = { 0.2, 0.3 };
+  cairo_rectangle_t leg;
+
+  canvas_init (&c, 600, 400, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 600, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  for (int i = 0; i < n_pieces; i++)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "<i>D</i>");
+  if (other)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_SOLID, "<i>D</i>");
+  dpv_plot_legend (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return leg.height;
+}
+
+static void
+test_legend_dedup (void)
+{
+  double one = legend_height (1, FALSE);
+
+  g_assert_cmpfloat_with_epsilon (legend_height (3, FALSE), one, 1e-9);
+  g_assert_cmpfloat (legend_height (1, TRUE), >, one * 1.5);
+}
+
 /* stacked panels sharing x line up after dpv_plot_align_x() */
 static void
 test_align_x (void)
@@ -1058,5 +1092,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/corner-labels", test_corner_labels);
   g_test_add_func ("/plot/vector-exact", test_vector_exact);
   g_test_add_func ("/plot/random", test_random);
+  g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
   return g_test_run ();
 }
