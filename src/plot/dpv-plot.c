@@ -917,9 +917,6 @@ resolve_corner_collisions (DpvPlot *p)
     }
 }
 
-static void
-ensure_layout (DpvPlot *p);
-
 static double
 y_label_height (DpvPlot *p, int which)
 {
