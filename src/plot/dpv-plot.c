@@ -212,6 +212,16 @@ layout_size (PangoLayout *layout, double *w, double *h)
 }
 
 static gboolean
+is_scale_attr (PangoAttribute *attr, gpointer data)
+{
+  PangoAttrType type = attr->klass->type;
+
+  return type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
+         || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE
+         || type == PANGO_ATTR_BASELINE_SHIFT;
+}
+
+static gboolean
 has_scaled_text (PangoLayout *layout)
 {
   PangoAttrList *attrs = pango_layout_get_attributes (layout);
@@ -222,12 +232,8 @@ has_scaled_text (PangoLayout *layout)
     return FALSE;
   list = pango_attr_list_get_attributes (attrs);
   for (GSList *l = list; l; l = l->next)
-    {
-      PangoAttrType type = ((PangoAttribute *) l->data)->klass->type;
-      if (type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
-          || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE)
-        scaled = TRUE;
-    }
+    if (is_scale_attr (l->data, NULL))
+      scaled = TRUE;
   g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
   return scaled;
 }
@@ -261,8 +267,22 @@ fit_width (PangoLayout *layout, double width)
     layout_size (layout, &w, NULL);
     if (w > width)
       {
+        /* still too long: it will be cut anyway, so drop the sizes and rises (e^ε reads
+         * "eε" in the cut text) and ellipsize on one line */
+        PangoAttrList *attrs = pango_layout_get_attributes (layout);
+
+        if (attrs != NULL)
+          {
+            PangoAttrList *copy = pango_attr_list_copy (attrs);
+            PangoAttrList *removed = pango_attr_list_filter (copy, is_scale_attr, NULL);
+
+            if (removed != NULL)
+              pango_attr_list_unref (removed);
+            pango_layout_set_attributes (layout, copy);
+            pango_attr_list_unref (copy);
+          }
         pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
-        pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+        pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
       }
   }
 }
@@ -1358,10 +1378,11 @@ draw_titles (DpvPlot *p)
 
       if (!show)
         continue;
-      avail = p->h - 2 * p->pad;
+      /* along the data area only: longer, it would run into the title or the x title */
+      avail = p->dh;
       layout = limited_layout (p, p->axes[which].title, AXIS_TITLE_FACTOR, avail);
       layout_size (layout, &w, &h);
-      cy = CLAMP (p->dy + p->dh / 2, p->y + p->pad + w / 2, p->y + p->h - p->pad - w / 2);
+      cy = p->dy + p->dh / 2;
       cx = which == AX_Y ? p->x + p->pad : p->x + p->w - p->pad - h;
       cairo_save (cr);
       cairo_translate (cr, cx, cy);
