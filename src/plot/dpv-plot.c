@@ -246,7 +246,7 @@ fit_width (PangoLayout *layout, double width)
 {
   double w;
 
-  width = MAX (1.0, width);
+  width = CLAMP (width, 1.0, 1e6);   /* also keeps width × PANGO_SCALE within int */
   layout_size (layout, &w, NULL);
   if (w <= width)
     return;
@@ -526,7 +526,7 @@ snap (DpvPlot *p, double u, gboolean is_x, double line_width)
   wy = is_x ? 0 : line_width;
   cairo_user_to_device_distance (p->cr, &wx, &wy);
   dw = fabs (is_x ? wx : wy);
-  iw = MAX (1, (int) lround (dw));
+  iw = (int) CLAMP (lround (MIN (dw, 1e6)), 1, 1000000);
   d = is_x ? ux : uy;
   d = (iw % 2) ? floor (d) + 0.5 : round (d);
   if (is_x)
@@ -1527,7 +1527,7 @@ record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx, do
 {
   double step = MAX (1.0, p->em * 0.4);
   double len = hypot (bx - ax, by - ay);
-  int n = (int) CLAMP (ceil (len / step), 1, 400);
+  int n = isfinite (len) ? (int) CLAMP (ceil (len / step), 1, 400) : 1;
 
   for (int i = 0; i <= n; i++)
     {
