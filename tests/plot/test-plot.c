@@ -148,6 +148,8 @@ test_maps (void)
 }
 
 /* Renders a frame and checks that no two drawn labels overlap and none leaves the panel. */
+static const char *y_title = "δ(ε′) with e<sup>ε</sup>";
+
 static void
 check_labels (int width, int height, double scale, DpvScale xs, double x0, double x1,
               DpvScale ys, double y0, double y1, gboolean y2, double text_scale)
@@ -162,7 +164,7 @@ check_labels (int width, int height, double scale, DpvScale xs, double x0, doubl
   p = dpv_plot_new (c.cr, &c.style, 0, 0, width, height);
   dpv_plot_set_title (p, "Privacy loss 隐私损失 <i>L</i>(<i>y</i>)");
   dpv_plot_set_x_axis (p, x0, x1, xs, "privacy budget ε / 隐私预算 ε");
-  dpv_plot_set_y_axis (p, y0, y1, ys, "δ(ε′) with e<sup>ε</sup>");
+  dpv_plot_set_y_axis (p, y0, y1, ys, y_title);
   if (y2)
     dpv_plot_set_y2_axis (p, -123456, 987654, DPV_SCALE_LINEAR, "ratio");
   dpv_plot_layout (p);
@@ -246,6 +248,12 @@ test_label_collisions (void)
                     TRUE, 1);
       check_labels (w, h, 1, DPV_SCALE_LINEAR, 0.01, 10, DPV_SCALE_LINEAR, -1e6, 1e6, FALSE,
                     1.6);
+      /* axis titles far longer than the axis */
+      y_title = "a very long y axis title that cannot possibly fit along the axis 很长的标题";
+      check_labels (w, h, 1, DPV_SCALE_LINEAR, -4, 5, DPV_SCALE_LOG, 1e-6, 1, TRUE, 1);
+      y_title = "a very long title with a superscript e<sup>ε</sup> that cannot fit either";
+      check_labels (w, h, 1.5, DPV_SCALE_LINEAR, -4, 5, DPV_SCALE_LINEAR, 0, 1, FALSE, 1.3);
+      y_title = "δ(ε′) with e<sup>ε</sup>";
     }
 }
 
@@ -639,6 +647,31 @@ test_degenerate (void)
   g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
   canvas_clear (&c);
 
+  /* a panel 10⁸ units wide on a small surface: only the visible part costs anything (dashes,
+   * bar samples); this used to take seconds */
+  {
+    double hx[100], hy[100];
+
+    canvas_init (&c, 200, 200, 1, DPV_THEME_LIGHT);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 1e8, 1e8);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+    dpv_plot_draw_frame (p);
+    for (int i = 0; i < 100; i++)
+      {
+        hx[i] = i / 99.0;
+        hy[i] = 0.5 + 0.4 * sin (i);
+      }
+    dpv_plot_line (p, hx, hy, 100, NULL, 2, DPV_DASH_DOTTED, "l");
+    dpv_plot_bars (p, hx, hy, 100, 0.01, NULL, 0.5, "b");
+    dpv_plot_fill_between (p, hx, hx, hy, 100, NULL, 0.3, "f");
+    dpv_plot_vline (p, 0.5, NULL, DPV_DASH_DASHED, "v");
+    dpv_plot_hline (p, 0.5, NULL, DPV_DASH_DASHDOT, "h");
+    dpv_plot_legend (p);
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
+
   /* a context already in an error state: everything is a quiet no-op */
   {
     cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 50, 50);
@@ -905,6 +938,134 @@ test_vector_exact (void)
   g_string_free (svg, TRUE);
 }
 
+/* random panels, ranges, scales and data (seeded by g_test, reproducible with --seed):
+ * no cairo error, no warning, tick labels inside the panel and never overlapping */
+static double
+random_value (void)
+{
+  switch (g_test_rand_int_range (0, 10))
+    {
+    case 0:
+      return NAN;
+    case 1:
+      return g_test_rand_bit () ? INFINITY : -INFINITY;
+    case 2:
+      return 0;
+    case 3:
+      return g_test_rand_double_range (-1e300, 1e300);
+    default:
+      return g_test_rand_double_range (-1, 1) * pow (10, g_test_rand_int_range (-15, 16));
+    }
+}
+
+static void
+test_random (void)
+{
+  for (int iter = 0; iter < 120; iter++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      int w = g_test_rand_int_range (20, 1400), h = g_test_rand_int_range (20, 900);
+      double scale = (double[]) { 1, 1.25, 2 }[g_test_rand_int_range (0, 3)];
+      double x[50], y[50], y2[50];
+      DpvScale xs = g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
+      DpvScale ys = g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
+      cairo_rectangle_t r[128];
+      gsize n;
+
+      canvas_init (&c, w, h, scale, (DpvTheme) g_test_rand_int_range (0, DPV_N_THEMES));
+      c.style.text_scale = g_test_rand_double_range (0.5, 2.5);
+      c.style.pixel_snap = g_test_rand_bit ();
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, w, h);
+      if (g_test_rand_bit ())
+        dpv_plot_set_title (p, "随机 random <i>ε</i> = 10<sup>−3</sup>");
+      dpv_plot_set_x_axis (p, random_value (), random_value (), xs,
+                           g_test_rand_bit () ? "x 轴 ε" : NULL);
+      dpv_plot_set_y_axis (p, random_value (), random_value (), ys,
+                           g_test_rand_bit () ? "δ(ε′)" : NULL);
+      if (g_test_rand_bit ())
+        dpv_plot_set_y2_axis (p, random_value (), random_value (),
+                              g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR, "y2");
+      dpv_plot_set_x_tick_labels (p, g_test_rand_int_range (0, 4) != 0);
+      dpv_plot_draw_frame (p);
+      for (int i = 0; i < 50; i++)
+        {
+          x[i] = random_value ();
+          y[i] = random_value ();
+          y2[i] = random_value ();
+        }
+      dpv_plot_line (p, x, y, 50, &c.style.roles[0], 2, (DpvDash) g_test_rand_int_range (0, 4),
+                     "a");
+      dpv_plot_fill_between (p, x, y, y2, 50, &c.style.roles[1], 0.3, "b");
+      dpv_plot_bars (p, x, y, 50, random_value (), &c.style.roles[2], 0.5, "c");
+      dpv_plot_markers (p, x, y2, 50, &c.style.roles[3], 3, "d");
+      dpv_plot_line_y2 (p, x, y2, 50, &c.style.roles[4], 1, DPV_DASH_DOTTED, NULL);
+      dpv_plot_shade_x_range (p, random_value (), random_value (), NULL, 0.2, "e");
+      dpv_plot_shade_y_range (p, random_value (), random_value (), NULL, 0.2);
+      dpv_plot_vline (p, random_value (), NULL, DPV_DASH_DASHED, "v");
+      dpv_plot_hline (p, random_value (), NULL, DPV_DASH_DASHED, "h");
+      dpv_plot_annotate (p, random_value (), random_value (), "note",
+                         (DpvAnchor) g_test_rand_int_range (0, 9), NULL);
+      dpv_plot_legend (p);
+      g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
+
+      for (int kind = DPV_TEXT_X_TICK; kind <= DPV_TEXT_Y2_TICK; kind++)
+        {
+          n = dpv_plot_get_text_rects (p, (DpvTextKind) kind, r, G_N_ELEMENTS (r));
+          for (gsize i = 0; i < MIN (n, G_N_ELEMENTS (r)); i++)
+            {
+              g_assert_true (isfinite (r[i].x) && isfinite (r[i].y));
+              g_assert_cmpfloat (r[i].x, >=, -0.01);
+              g_assert_cmpfloat (r[i].x + r[i].width, <=, w + 0.01);
+              for (gsize j = 0; j < i; j++)
+                g_assert_false (rects_overlap (&r[i], &r[j]));
+            }
+        }
+      {
+        double dx, dy, dw, dh;
+        dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+        g_assert_true (isfinite (dx) && isfinite (dy) && dw > 0 && dh > 0);
+        g_assert_true (isfinite (dpv_plot_x_to_user (p, 1)));
+      }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* a series drawn in pieces has one legend entry; a different series has its own */
+static double
+legend_height (int n_pieces, gboolean other)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 0.5 }, y[] = { 0.2, 0.3 };
+  cairo_rectangle_t leg;
+
+  canvas_init (&c, 600, 400, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 600, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  for (int i = 0; i < n_pieces; i++)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "<i>D</i>");
+  if (other)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_SOLID, "<i>D</i>");
+  dpv_plot_legend (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return leg.height;
+}
+
+static void
+test_legend_dedup (void)
+{
+  double one = legend_height (1, FALSE);
+
+  g_assert_cmpfloat_with_epsilon (legend_height (3, FALSE), one, 1e-9);
+  g_assert_cmpfloat (legend_height (1, TRUE), >, one * 1.5);
+}
+
 /* stacked panels sharing x line up after dpv_plot_align_x() */
 static void
 test_align_x (void)
@@ -963,5 +1124,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
   g_test_add_func ("/plot/corner-labels", test_corner_labels);
   g_test_add_func ("/plot/vector-exact", test_vector_exact);
+  g_test_add_func ("/plot/random", test_random);
+  g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
   return g_test_run ();
 }
