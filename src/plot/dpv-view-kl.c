@@ -164,11 +164,11 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DOTTED, NULL);
-  /* y = ε: a straight line on log–log axes, a gentle curve otherwise; 60 points either way
-   * (a dotted line is costly to stroke). */
+  /* y = ε: a straight line on log–log axes, a gentle curve otherwise; 60 points either way,
+   * thin and muted rather than dotted (dots are costly to stroke). */
   dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, 60, ref);
   dpv_plot_line (plot, ref, ref, 60, &style->muted,
-                 style->line_width * 0.8, DPV_DASH_DOTTED,
+                 style->line_width * 0.6, DPV_DASH_SOLID,
                  _("max divergence D<sub>∞</sub> = ε"));
   dpv_plot_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
                  DPV_DASH_SOLID, _("Lemma 3.18: ε(e<sup>ε</sup> − 1)"));
