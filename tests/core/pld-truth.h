@@ -135,7 +135,10 @@ truth_log_mgf (double e0, double a)
   return log (aa + cc);
 }
 
-/* δ_k(ε) by the inversion integral; relative accuracy ~1e-10 or better. */
+/* δ_k(ε) by the inversion integral. Pieces are integrated to 1e-11 relative and the tail is
+ * cut below 1e-10 of the saddle-point scale e^{−aε}M(a)^k, which exceeds δ_k(ε) by a factor
+ * of order a(a+1)·√(2πk·Var L); for the cases tested the result is accurate to ~1e-8
+ * relative (and it agrees with the nested quadrature to ~1e-13 for k ≤ 3). */
 static double
 truth_delta_inversion (double e0, int k, double eps)
 {
@@ -193,13 +196,12 @@ truth_delta_inversion (double e0, int k, double eps)
   double omega = k * e0 + fabs (eps) + 1.0;
   double step = 4.0 * 2.0 * M_PI / omega;
   double total = 0.0, t0 = 0.0;
-  double am = exp (truth_log_mgf (e0, a));
   double aa = 0.5 * exp (a * e0) + 0.5 * exp (-e0 - a * e0);
-  double tol = 1e-12 * scale;
+  double tol = 1e-10 * scale;
   for (int it = 0; it < 2000000; it++)
     {
       double r = 0, err = 0;
-      gsl_integration_qag (&f, t0, t0 + step, tol * 1e-3, 1e-10, 200, GSL_INTEG_GAUSS41, w,
+      gsl_integration_qag (&f, t0, t0 + step, tol * 1e-3, 1e-11, 200, GSL_INTEG_GAUSS41, w,
                            &r, &err);
       total += r;
       t0 += step;
@@ -210,11 +212,8 @@ truth_delta_inversion (double e0, int k, double eps)
       double br = (k * x < 1e-3) ? 0.5 * k * (k - 1.0) * x * x * (1.0 + (k - 2.0) * x / 3.0)
                                  : expm1 (k * log1p (x)) - k * x;
       double fb = exp (k * log (aa) - a * eps) * br / (t0 * t0);
-      (void) am;
       if (fb * t0 < tol)
         break;
-      if (step < t0 / 8.0)
-        step *= 1.0; /* keep the step: the oscillation frequency does not decrease */
     }
   gsl_integration_workspace_free (w);
   return d0 + d1 + total / M_PI;
