@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 
@@ -223,7 +224,9 @@ kov_epsilon_from_h (double eps0, unsigned long k, double log_ht)
       if (log_a > log_ht)
         {
           double lamh = log_a + log1p (-exp (log_ht - log_a)); /* ln(A_j − H_t) */
-          double e = lamh - log_b;
+          /* Nudged up by the rounding of the two logarithms, so the answer stays on the
+           * safe side (δ(ε) ≤ target) to the last bit. */
+          double e = lamh - log_b + 8.0 * DBL_EPSILON * (fabs (lamh) + fabs (log_b));
           if (e > best)
             best = e;
           /* Past the mode a_l falls geometrically (ratio < ½ here), so the remaining A-mass is

@@ -735,8 +735,9 @@ dp_pld_laplace_delta (double eps0, unsigned long k, double eps, double rel_tol,
   double var;
   pld1_tilt (&x.coarse, lambda, NULL, NULL, &var);
   double sdl = sqrt (kd * var);
-  /* Relative error of δ ≈ |d ln δ/dε|·Δε, and |d ln δ/dε| ≲ max(λ, 0) + 1 + 1/sd. */
-  double slope = fmax (lambda, 0.0) + 1.0 + 1.0 / fmax (sdl, 1e-12);
+  /* Relative error of δ ≈ |d ln δ/dε|·Δε; d ln δ/dε = −r/(1 − r) with r = e^{ε}Q(L>ε)/P(L>ε),
+   * which is ≈ λ at the saddle point in the tail and of order 1/sd near the bulk. */
+  double slope = fmax (lambda, 0.0) + 1.0 / fmax (sdl, 1e-12);
   double deps = 0.5 * rel_tol / slope;
 
   Pld1 fine = { 0 };
