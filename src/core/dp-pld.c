@@ -45,9 +45,6 @@
  *    excess over the true ε was 3.4e-5 at rel_tol 1e-4 (3.8e-4 at 1e-3), never below it.
  */
 #include <float.h>
-#ifdef PLD_DEBUG
-#include <stdio.h>
-#endif
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -64,9 +61,7 @@
 /* Grid used to find the tilt (only its centring depends on it, never the rigour). */
 #define PLD_COARSE_GRID 256
 /* Measured constant of the discretization error, Δε ≈ C·k·h² (with margin). */
-#ifndef PLD_ERROR_CONST
 #define PLD_ERROR_CONST 0.1
-#endif
 /* Relative inflation of the discrete masses that covers their rounding. */
 #define PLD_MASS_INFLATION 1e-13
 
@@ -559,10 +554,6 @@ grid_for (double eps0, unsigned long k, double deps)
     n = 2.0;
   if (n > (double) PLD_GRID_MAX)
     n = (double) PLD_GRID_MAX;
-#ifdef PLD_DEBUG
-  if (getenv ("PLD_N"))
-    n = atof (getenv ("PLD_N"));
-#endif
   return (size_t) n;
 }
 
@@ -683,10 +674,6 @@ dp_pld_laplace_epsilon (double eps0, unsigned long k, double delta, double rel_t
         break;
       if (e1 < best)
         best = e1;
-#ifdef PLD_DEBUG
-      fprintf (stderr, "iter %d eps_ref %g deps %g n %zu lambda %g centre %g sd %g len %zu nfft %zu tails %g %g tau %g -> %.12g\n",
-               iter, eps_ref, deps, fine.n, comp.lambda, comp.centre, comp.sd, comp.len, comp.nfft, comp.tail_up, comp.tail_low, comp.tau, e1);
-#endif
       /* Done when the grid was fine enough for the ε found and ε sits near the centre. */
       if (e1 <= 0.0)
         break; /* the discrete bound is ≤ δ at ε = 0, so the true ε is 0 as well */
