@@ -17,6 +17,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "dpviz-application.h"
 #include "dpviz-window.h"
@@ -98,6 +100,37 @@ percentile (double *v, guint n, double p)
   return v[MIN (i, n - 1)];
 }
 
+/* Seconds since boot at which this process started (/proc/self/stat field 22, in clock
+ * ticks), to include exec and dynamic linking in the start-up figure. */
+static double
+process_start_since_boot (void)
+{
+  g_autofree char *stat = NULL;
+  const char *p;
+  unsigned long long ticks = 0;
+
+  if (!g_file_get_contents ("/proc/self/stat", &stat, NULL, NULL))
+    return NAN;
+  p = strrchr (stat, ')');   /* the command name may contain spaces */
+  if (p == NULL)
+    return NAN;
+  p++;
+  for (int field = 2; field < 22 && p != NULL; field++)
+    p = strchr (p + 1, ' ');
+  if (p == NULL || sscanf (p, "%llu", &ticks) != 1)
+    return NAN;
+  return (double) ticks / sysconf (_SC_CLK_TCK);
+}
+
+static double
+now_since_boot (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_BOOTTIME, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static long
 vm_rss_kb (void)
 {
@@ -151,8 +184,12 @@ main (int argc, char *argv[])
         g_printerr ("bench-app: no first frame\n");
         return 1;
       }
-    printf ("startup: main → first frame painted: %.1f ms (target ≤ 300 ms)\n",
-            (last_after_paint - t_main) / 1000.0);
+    double since_exec = now_since_boot () - process_start_since_boot ()
+                        - (g_get_monotonic_time () - last_after_paint) / 1e6;
+
+    printf ("startup: main → first frame painted: %.1f ms; process start → first frame: "
+            "%.0f ms (±10 ms) (target ≤ 300 ms)\n",
+            (last_after_paint - t_main) / 1000.0, since_exec * 1000.0);
   }
 
   latency = g_new (double, samples);
