@@ -115,7 +115,7 @@ process_start_since_boot (void)
   if (p == NULL)
     return NAN;
   p++;
-  for (int field = 2; field < 22 && p != NULL; field++)
+  for (int field = 3; field < 22 && p != NULL; field++)
     p = strchr (p + 1, ' ');
   if (p == NULL || sscanf (p, "%llu", &ticks) != 1)
     return NAN;
