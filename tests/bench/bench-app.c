@@ -80,6 +80,36 @@ wait_frame (DpvizPlotView *plot,
   return FALSE;
 }
 
+/* Continuous mode: a new value in every frame's update phase (as while dragging or animating);
+ * the time from setting it to the end of that frame's paint. */
+typedef struct {
+  DpvizModel *model;
+  guint i, n;
+  gint64 t_set;
+  double *out;
+  guint n_out;
+} Drag;
+
+static gboolean
+drag_tick (GtkWidget     *widget,
+           GdkFrameClock *clock,
+           gpointer       user_data)
+{
+  Drag *d = user_data;
+  double eps;
+
+  if (d->t_set != 0 && last_after_paint > d->t_set && d->n_out < d->n)
+    d->out[d->n_out++] = (last_after_paint - d->t_set) / 1000.0;
+  if (d->i >= d->n)
+    return G_SOURCE_REMOVE;
+  eps = pow (10.0, -2.0 + 3.0 * (d->i + 0.5) / d->n);
+  eps = CLAMP (round (eps * 1000) / 1000, DPV_EPSILON_MIN, DPV_EPSILON_MAX);
+  d->t_set = g_get_monotonic_time ();
+  dpviz_model_set_epsilon (d->model, eps, NULL);
+  d->i++;
+  return G_SOURCE_CONTINUE;
+}
+
 static int
 cmp_double (const void *a, const void *b)
 {
@@ -230,8 +260,9 @@ main (int argc, char *argv[])
 
             eps = round (eps * 1000) / 1000;
             eps = CLAMP (eps, DPV_EPSILON_MIN, DPV_EPSILON_MAX);
-            /* Let the frame clock go idle so the sample is not aligned to a running frame. */
-            iterate_for (0.03);
+            /* Let the frame clock go idle (including the read-outs' follow-up frame) so the
+             * sample does not wait for a frame slot. */
+            iterate_for (0.08);
             draws = dpviz_plot_view_get_n_draws (plot);
             t0 = g_get_monotonic_time ();
             t_layout = t_paint = 0;
@@ -278,6 +309,27 @@ main (int argc, char *argv[])
         else
           printf ("%14s\n", "—");
       }
+
+  printf ("\ncontinuous (a new ε in each frame's update phase, as while dragging): set → "
+          "painted in that frame, ms\n");
+  for (guint v = 0; v < DPV_N_VIEWS; v++)
+    {
+      Drag d = { model, 0, samples, 0, latency, 0 };
+      gint64 end;
+
+      dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
+      dpviz_model_set_view (model, v);
+      iterate_for (0.3);
+      gtk_widget_add_tick_callback (GTK_WIDGET (window), drag_tick, &d, NULL);
+      end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+      while ((d.i < d.n || d.n_out < d.n - 1) && g_get_monotonic_time () < end)
+        if (!g_main_context_iteration (NULL, FALSE))
+          g_usleep (50);
+      iterate_for (0.1);
+      printf ("%-12s median %6.2f  p95 %6.2f  max %6.2f  (%u frames)\n", dpv_view_to_name (v),
+              percentile (latency, d.n_out, 0.5), percentile (latency, d.n_out, 0.95),
+              percentile (latency, d.n_out, 1.0), d.n_out);
+    }
 
   /* For comparison: the bare libdpplot render of each view into an image surface of the plot's
    * size (what rasterizing the frame costs at least). */
