@@ -75,6 +75,7 @@ struct _DpvPlot {
   gboolean show_y_title, show_y2_title, show_x_title;
   double dx, dy, dw, dh;        /* data area */
   double min_left, min_right;   /* forced by dpv_plot_align_x() */
+  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
   double em;                    /* font size in user units */
   double ticklen, pad;
   PangoContext *pctx;
@@ -309,13 +310,16 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
   cairo_move_to (cr, x, y);
   if (halo && halo_color (&p->style, &hc))
     {
-      cairo_save (cr);
-      pango_cairo_layout_path (cr, layout);
+      /* the text shown 8 times around its place in the background colour: glyphs come from
+       * cairo's glyph cache, ~20× cheaper than stroking the outline path */
+      double r = MAX (0.8, p->em * 0.11);
+
       dpv_color_set_source (&hc, cr);
-      cairo_set_line_width (cr, MAX (1.0, p->em * 0.22));
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_stroke (cr);
-      cairo_restore (cr);
+      for (int k = 0; k < 8; k++)
+        {
+          cairo_move_to (cr, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
+          pango_cairo_show_layout (cr, layout);
+        }
       cairo_move_to (cr, x, y);
     }
   dpv_color_set_source (color, cr);
@@ -532,6 +536,21 @@ snap_width (DpvPlot *p, double line_width)
   return line_width * MAX (1.0, round (dw)) / dw;
 }
 
+static gboolean
+is_vector_target (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* ------------------------------------------------------------- new/free ---- */
 
 DpvPlot *
@@ -557,6 +576,12 @@ dpv_plot_new (cairo_t        *cr,
     p->style.text_scale = 1.0;
   if (!isfinite (p->style.font_size) || p->style.font_size <= 0)
     p->style.font_size = 13.0;
+
+  /* STYLE.md: snapped on image surfaces only; vector exports stay exact even when the caller
+   * passes a screen style */
+  p->vector = is_vector_target (cr);
+  if (p->vector)
+    p->style.pixel_snap = FALSE;
 
   p->x = isfinite (x) ? x : 0;
   p->y = isfinite (y) ? y : 0;
@@ -817,6 +842,27 @@ resolve_corner_collisions (DpvPlot *p)
 
   memset (p->axes[AX_Y].label_shift, 0, sizeof p->axes[AX_Y].label_shift);
   memset (p->axes[AX_Y2].label_shift, 0, sizeof p->axes[AX_Y2].label_shift);
+
+  /* on a panel too narrow for its margins, a y label that would stick out of the panel
+   * (into a neighbouring one) is dropped rather than clipped */
+  for (int which = AX_Y; which <= AX_Y2; which++)
+    {
+      Axis *ya = &p->axes[which];
+
+      if (which == AX_Y2 && !ya->set)
+        continue;
+      for (gsize i = 0; i < ya->n_ticks; i++)
+        {
+          double lx, ly, lw, lh;
+
+          if (!ya->show_label[i])
+            continue;
+          tick_label_rect (p, which, i, &lx, &ly, &lw, &lh);
+          if (lx < p->x - 0.01 || lx + lw > p->x + p->w + 0.01)
+            ya->show_label[i] = FALSE;
+        }
+    }
+
   if (!p->x_tick_labels)
     return;
   for (int which = AX_Y; which <= AX_Y2; which++)
@@ -871,9 +917,6 @@ resolve_corner_collisions (DpvPlot *p)
     }
 }
 
-static void
-ensure_layout (DpvPlot *p);
-
 static double
 y_label_height (DpvPlot *p, int which)
 {
@@ -911,6 +954,8 @@ align_data_area (DpvPlot *p)
   cairo_matrix_t m;
   double x0 = p->dx, y0 = p->dy, x1 = p->dx + p->dw, y1 = p->dy + p->dh;
 
+  if (p->vector)
+    return;
   cairo_get_matrix (p->cr, &m);
   if (m.xy != 0 || m.yx != 0 || cairo_status (p->cr) != CAIRO_STATUS_SUCCESS)
     return;
@@ -1378,7 +1423,13 @@ dpv_plot_draw_frame (DpvPlot *plot)
   cr = p->cr;
 
   cairo_save (cr);
-  if (p->style.plot_background.a > 0)
+  /* the data area's background, unless it is the (opaque) figure background the caller has
+   * painted already */
+  if (p->style.plot_background.a > 0
+      && !(p->style.background.a >= 1.0 && p->style.plot_background.a >= 1.0
+           && p->style.plot_background.r == p->style.background.r
+           && p->style.plot_background.g == p->style.background.g
+           && p->style.plot_background.b == p->style.background.b))
     {
       dpv_color_set_source (&p->style.plot_background, cr);
       cairo_rectangle (cr, p->dx, p->dy, p->dw, p->dh);
@@ -1421,6 +1472,15 @@ add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color
 
   if (markup == NULL || !*markup)
     return;
+  /* a series drawn in several calls (say, one per segment) gets one entry */
+  for (guint i = 0; i < p->entries->len; i++)
+    {
+      LegendEntry *o = &g_array_index (p->entries, LegendEntry, i);
+      const DpvColor *c = color ? color : &p->style.foreground;
+      if (o->kind == kind && o->dash == dash && o->color.r == c->r && o->color.g == c->g
+          && o->color.b == c->b && o->color.a == c->a && g_str_equal (o->markup, markup))
+        return;
+    }
   e.kind = kind;
   e.markup = g_strdup (markup);
   e.color = color ? *color : p->style.foreground;
@@ -1885,7 +1945,18 @@ dpv_plot_markers (DpvPlot        *plot,
       cairo_arc (cr, ux, uy, radius, 0, 2 * G_PI);
       record_point (p, ux, uy);
     }
-  cairo_fill (cr);
+  cairo_fill_preserve (cr);
+  {
+    /* a thin ring in the background colour sets a marker off the line it sits on */
+    DpvColor ring;
+    if (halo_color (&p->style, &ring))
+      {
+        dpv_color_set_source (&ring, cr);
+        cairo_set_line_width (cr, MAX (0.75, radius * 0.3));
+        cairo_stroke (cr);
+      }
+  }
+  cairo_new_path (cr);
   cairo_restore (cr);
 }
 

@@ -76,7 +76,9 @@ double dpv_plot_y2_to_user (DpvPlot *plot, double y);
 double dpv_plot_user_to_x (DpvPlot *plot, double ux);
 double dpv_plot_user_to_y (DpvPlot *plot, double uy);
 
-/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. */
+/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. The data
+ * area is not repainted when style->plot_background equals an opaque style->background (the
+ * figure background, which the caller paints first). */
 void dpv_plot_draw_frame (DpvPlot *plot);
 
 /* Series. Non-finite points break the line; y ≤ 0 on a log axis breaks it too.

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <cairo-svg.h>
+
 #include "dpv-plot.h"
 
 typedef struct {
@@ -188,6 +190,44 @@ check_labels (int width, int height, double scale, DpvScale xs, double x0, doubl
     }
   dpv_plot_free (p);
   canvas_clear (&c);
+}
+
+/* panels far too small for their labels: whatever is drawn stays inside the panel */
+static void
+test_labels_tiny (void)
+{
+  static const int sizes[][2] = { { 60, 80 }, { 100, 150 }, { 150, 60 }, { 30, 30 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      cairo_rectangle_t r[128];
+      int w = sizes[k][0], h = sizes[k][1];
+
+      canvas_init (&c, w + 40, h + 40, 1, DPV_THEME_LIGHT);
+      p = dpv_plot_new (c.cr, &c.style, 20, 20, w, h);
+      dpv_plot_set_title (p, "a title longer than the panel");
+      dpv_plot_set_x_axis (p, -123456789, 987654321, DPV_SCALE_LINEAR, "x title");
+      dpv_plot_set_y_axis (p, -0.000123, 0.000987, DPV_SCALE_LINEAR, "y title");
+      dpv_plot_set_y2_axis (p, 1e-9, 1e9, DPV_SCALE_LOG, "y2");
+      dpv_plot_draw_frame (p);
+      for (int kind = 0; kind < DPV_N_TEXT_KINDS; kind++)
+        {
+          gsize n = dpv_plot_get_text_rects (p, (DpvTextKind) kind, r, G_N_ELEMENTS (r));
+          for (gsize i = 0; i < MIN (n, G_N_ELEMENTS (r)); i++)
+            {
+              g_assert_cmpfloat (r[i].x, >=, 20 - 0.01);
+              g_assert_cmpfloat (r[i].x + r[i].width, <=, 20 + w + 0.01);
+              if (kind != DPV_TEXT_X_TICK && kind != DPV_TEXT_Y_TICK && kind != DPV_TEXT_Y2_TICK)
+                continue;
+              for (gsize j = 0; j < i; j++)
+                g_assert_false (rects_overlap (&r[i], &r[j]));
+            }
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
 }
 
 static void
@@ -454,6 +494,20 @@ test_legend_placement (void)
         g_assert_false (ux >= leg.x && ux <= leg.x + leg.width && uy2 >= leg.y
                         && uy2 <= leg.y + leg.height);
     }
+  /* the swatches carry the series colours: scan the left part of the legend box */
+  {
+    gboolean found_d = FALSE, found_dp = FALSE;
+    for (double yy = leg.y + 1; yy < leg.y + leg.height - 1; yy += 0.5)
+      for (double xx = leg.x + 1; xx < leg.x + leg.width / 3; xx += 0.5)
+        {
+          double rgb[3];
+          pixel (&c, xx, yy, rgb);
+          found_d |= near_color (rgb, &c.style.roles[DPV_ROLE_D], 0.03);
+          found_dp |= near_color (rgb, &c.style.roles[DPV_ROLE_D_PRIME], 0.03);
+        }
+    g_assert_true (found_d);
+    g_assert_true (found_dp);
+  }
   dpv_plot_free (p);
   canvas_clear (&c);
 }
@@ -793,6 +847,192 @@ test_corner_labels (void)
   canvas_clear (&c);
 }
 
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* image surfaces get a pixel-aligned data area; vector surfaces keep exact geometry even with
+ * a screen style (pixel_snap TRUE) */
+static void
+test_vector_exact (void)
+{
+  GString *svg = g_string_new (NULL);
+  cairo_surface_t *surf;
+  cairo_t *cr;
+  DpvStyle st;
+  DpvPlot *p;
+  double x[] = { 0, 1 }, y[] = { 0, 1 }, ix, iy, vx, vy;
+
+  dpv_style_init (&st, DPV_THEME_LIGHT);
+  g_assert_true (st.pixel_snap);
+
+  surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  cr = cairo_create (surf);
+  p = dpv_plot_new (cr, &st, 0.37, 0.21, 399, 299);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_get_data_area (p, &ix, &iy, NULL, NULL);
+  g_assert_cmpfloat (ix, ==, round (ix));
+  g_assert_cmpfloat (iy, ==, round (iy));
+  dpv_plot_free (p);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+
+  surf = cairo_svg_surface_create_for_stream (append_bytes, svg, 400, 300);
+  cr = cairo_create (surf);
+  p = dpv_plot_new (cr, &st, 0.37, 0.21, 399, 299);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_get_data_area (p, &vx, &vy, NULL, NULL);
+  /* same layout, not rounded */
+  g_assert_cmpfloat (fabs (vx - ix), <=, 0.5);
+  g_assert_cmpfloat (fabs (vy - iy), <=, 0.5);
+  g_assert_cmpfloat (vx, !=, round (vx));
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, 2, NULL, 2, DPV_DASH_DASHED, "line");
+  dpv_plot_vline (p, 0.5, NULL, DPV_DASH_SOLID, "ref");
+  dpv_plot_legend (p);
+  dpv_plot_free (p);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surf);
+  g_assert_cmpint (cairo_surface_status (surf), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surf);
+  g_assert_nonnull (strstr (svg->str, "<svg"));
+  g_string_free (svg, TRUE);
+}
+
+/* random panels, ranges, scales and data (seeded by g_test, reproducible with --seed):
+ * no cairo error, no warning, tick labels inside the panel and never overlapping */
+static double
+random_value (void)
+{
+  switch (g_test_rand_int_range (0, 10))
+    {
+    case 0:
+      return NAN;
+    case 1:
+      return g_test_rand_bit () ? INFINITY : -INFINITY;
+    case 2:
+      return 0;
+    case 3:
+      return g_test_rand_double_range (-1e300, 1e300);
+    default:
+      return g_test_rand_double_range (-1, 1) * pow (10, g_test_rand_int_range (-15, 16));
+    }
+}
+
+static void
+test_random (void)
+{
+  for (int iter = 0; iter < 120; iter++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      int w = g_test_rand_int_range (20, 1400), h = g_test_rand_int_range (20, 900);
+      double scale = (double[]) { 1, 1.25, 2 }[g_test_rand_int_range (0, 3)];
+      double x[50], y[50], y2[50];
+      DpvScale xs = g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
+      DpvScale ys = g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
+      cairo_rectangle_t r[128];
+      gsize n;
+
+      canvas_init (&c, w, h, scale, (DpvTheme) g_test_rand_int_range (0, DPV_N_THEMES));
+      c.style.text_scale = g_test_rand_double_range (0.5, 2.5);
+      c.style.pixel_snap = g_test_rand_bit ();
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, w, h);
+      if (g_test_rand_bit ())
+        dpv_plot_set_title (p, "随机 random <i>ε</i> = 10<sup>−3</sup>");
+      dpv_plot_set_x_axis (p, random_value (), random_value (), xs,
+                           g_test_rand_bit () ? "x 轴 ε" : NULL);
+      dpv_plot_set_y_axis (p, random_value (), random_value (), ys,
+                           g_test_rand_bit () ? "δ(ε′)" : NULL);
+      if (g_test_rand_bit ())
+        dpv_plot_set_y2_axis (p, random_value (), random_value (),
+                              g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR, "y2");
+      dpv_plot_set_x_tick_labels (p, g_test_rand_int_range (0, 4) != 0);
+      dpv_plot_draw_frame (p);
+      for (int i = 0; i < 50; i++)
+        {
+          x[i] = random_value ();
+          y[i] = random_value ();
+          y2[i] = random_value ();
+        }
+      dpv_plot_line (p, x, y, 50, &c.style.roles[0], 2, (DpvDash) g_test_rand_int_range (0, 4),
+                     "a");
+      dpv_plot_fill_between (p, x, y, y2, 50, &c.style.roles[1], 0.3, "b");
+      dpv_plot_bars (p, x, y, 50, random_value (), &c.style.roles[2], 0.5, "c");
+      dpv_plot_markers (p, x, y2, 50, &c.style.roles[3], 3, "d");
+      dpv_plot_line_y2 (p, x, y2, 50, &c.style.roles[4], 1, DPV_DASH_DOTTED, NULL);
+      dpv_plot_shade_x_range (p, random_value (), random_value (), NULL, 0.2, "e");
+      dpv_plot_shade_y_range (p, random_value (), random_value (), NULL, 0.2);
+      dpv_plot_vline (p, random_value (), NULL, DPV_DASH_DASHED, "v");
+      dpv_plot_hline (p, random_value (), NULL, DPV_DASH_DASHED, "h");
+      dpv_plot_annotate (p, random_value (), random_value (), "note",
+                         (DpvAnchor) g_test_rand_int_range (0, 9), NULL);
+      dpv_plot_legend (p);
+      g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
+
+      for (int kind = DPV_TEXT_X_TICK; kind <= DPV_TEXT_Y2_TICK; kind++)
+        {
+          n = dpv_plot_get_text_rects (p, (DpvTextKind) kind, r, G_N_ELEMENTS (r));
+          for (gsize i = 0; i < MIN (n, G_N_ELEMENTS (r)); i++)
+            {
+              g_assert_true (isfinite (r[i].x) && isfinite (r[i].y));
+              g_assert_cmpfloat (r[i].x, >=, -0.01);
+              g_assert_cmpfloat (r[i].x + r[i].width, <=, w + 0.01);
+              for (gsize j = 0; j < i; j++)
+                g_assert_false (rects_overlap (&r[i], &r[j]));
+            }
+        }
+      {
+        double dx, dy, dw, dh;
+        dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+        g_assert_true (isfinite (dx) && isfinite (dy) && dw > 0 && dh > 0);
+        g_assert_true (isfinite (dpv_plot_x_to_user (p, 1)));
+      }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* a series drawn in pieces has one legend entry; a different series has its own */
+static double
+legend_height (int n_pieces, gboolean other)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 0.5 }, y[] = { 0.2, 0.3 };
+  cairo_rectangle_t leg;
+
+  canvas_init (&c, 600, 400, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 600, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  for (int i = 0; i < n_pieces; i++)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "<i>D</i>");
+  if (other)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_SOLID, "<i>D</i>");
+  dpv_plot_legend (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return leg.height;
+}
+
+static void
+test_legend_dedup (void)
+{
+  double one = legend_height (1, FALSE);
+
+  g_assert_cmpfloat_with_epsilon (legend_height (3, FALSE), one, 1e-9);
+  g_assert_cmpfloat (legend_height (1, TRUE), >, one * 1.5);
+}
+
 /* stacked panels sharing x line up after dpv_plot_align_x() */
 static void
 test_align_x (void)
@@ -835,6 +1075,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plot/maps", test_maps);
   g_test_add_func ("/plot/label-collisions", test_label_collisions);
+  g_test_add_func ("/plot/labels-tiny", test_labels_tiny);
   g_test_add_func ("/plot/render/line", test_render_line);
   g_test_add_func ("/plot/render/dense", test_render_dense);
   g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
@@ -849,5 +1090,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-small", test_legend_small);
   g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
   g_test_add_func ("/plot/corner-labels", test_corner_labels);
+  g_test_add_func ("/plot/vector-exact", test_vector_exact);
+  g_test_add_func ("/plot/random", test_random);
+  g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
   return g_test_run ();
 }
