@@ -111,7 +111,10 @@ static void
 toast (DpvizWindow *self,
        const char  *message)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  /* Toast titles are Pango markup; messages may quote file names with & or <. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
 }
 
 static void
