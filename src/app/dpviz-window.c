@@ -45,6 +45,9 @@
  *     win.lesson-next            <Primary>Page_Down  Next lesson step (also Page_Down when no
  *                                                    slider has focus, for presenter remotes)
  *     win.lesson-previous        <Primary>Page_Up    Previous lesson step (also Page_Up)
+ *     win.lesson-add-step        <Primary><Shift>a   Add the current state as a step after the
+ *                                                    current one (starts a lesson if none is open)
+ *     win.close-lesson           (button)            Close the lesson
  */
 #include "config.h"
 
@@ -950,6 +953,36 @@ lesson_previous_action (GSimpleAction *action,
     go_to_step (self, self->lesson_step - 1);
 }
 
+/* Builds lessons in the app: the current state becomes a new step after the current one (or
+ * the first step of a new lesson); Ctrl+S then saves the whole lesson. */
+static void
+lesson_add_step_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  g_autoptr(DpvizLesson) fresh = dpviz_lesson_new_from_model (self->model);
+  g_autofree char *message = NULL;
+
+  if (self->lesson == NULL)
+    {
+      self->lesson = g_steal_pointer (&fresh);
+      self->lesson_step = 0;
+    }
+  else
+    {
+      /* Both arrays free their steps the same way: the step changes owner. */
+      gpointer step = g_ptr_array_steal_index (fresh->steps, 0);
+
+      self->lesson_step++;
+      g_ptr_array_insert (self->lesson->steps, self->lesson_step, step);
+    }
+  update_lesson_bar (self);
+  message = g_strdup_printf (_("Added step %u of %u"), self->lesson_step + 1,
+                             self->lesson->steps->len);
+  toast (self, message);
+}
+
 static void
 close_lesson_action (GSimpleAction *action,
                      GVariant      *parameter,
@@ -981,6 +1014,7 @@ static const GActionEntry win_entries[] = {
   { "lesson-next", lesson_next_action },
   { "lesson-previous", lesson_previous_action },
   { "close-lesson", close_lesson_action },
+  { "lesson-add-step", lesson_add_step_action },
 };
 
 static void

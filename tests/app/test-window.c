@@ -451,6 +451,21 @@ test_bad_lesson_changes_nothing (void)
   g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
   g_assert_cmpstr (visible_name (window), ==, "regions");
 
+  /* Build a lesson in the app: two steps, saved, reloaded, stepped through. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-lesson", NULL);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
+  g_assert_true (dpviz_model_set_epsilon (model, 3.0, NULL));
+  dpviz_model_set_view (model, DPV_VIEW_KL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "lesson-next"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-previous", NULL);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.5);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-next", NULL);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 3.0);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_KL);
+
   g_unlink (bad_path);
   g_unlink (good_path);
   g_rmdir (dir);
