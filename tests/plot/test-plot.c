@@ -148,6 +148,8 @@ test_maps (void)
 }
 
 /* Renders a frame and checks that no two drawn labels overlap and none leaves the panel. */
+static const char *y_title = "δ(ε′) with e<sup>ε</sup>";
+
 static void
 check_labels (int width, int height, double scale, DpvScale xs, double x0, double x1,
               DpvScale ys, double y0, double y1, gboolean y2, double text_scale)
@@ -162,7 +164,7 @@ check_labels (int width, int height, double scale, DpvScale xs, double x0, doubl
   p = dpv_plot_new (c.cr, &c.style, 0, 0, width, height);
   dpv_plot_set_title (p, "Privacy loss 隐私损失 <i>L</i>(<i>y</i>)");
   dpv_plot_set_x_axis (p, x0, x1, xs, "privacy budget ε / 隐私预算 ε");
-  dpv_plot_set_y_axis (p, y0, y1, ys, "δ(ε′) with e<sup>ε</sup>");
+  dpv_plot_set_y_axis (p, y0, y1, ys, y_title);
   if (y2)
     dpv_plot_set_y2_axis (p, -123456, 987654, DPV_SCALE_LINEAR, "ratio");
   dpv_plot_layout (p);
@@ -246,6 +248,12 @@ test_label_collisions (void)
                     TRUE, 1);
       check_labels (w, h, 1, DPV_SCALE_LINEAR, 0.01, 10, DPV_SCALE_LINEAR, -1e6, 1e6, FALSE,
                     1.6);
+      /* axis titles far longer than the axis */
+      y_title = "a very long y axis title that cannot possibly fit along the axis 很长的标题";
+      check_labels (w, h, 1, DPV_SCALE_LINEAR, -4, 5, DPV_SCALE_LOG, 1e-6, 1, TRUE, 1);
+      y_title = "a very long title with a superscript e<sup>ε</sup> that cannot fit either";
+      check_labels (w, h, 1.5, DPV_SCALE_LINEAR, -4, 5, DPV_SCALE_LINEAR, 0, 1, FALSE, 1.3);
+      y_title = "δ(ε′) with e<sup>ε</sup>";
     }
 }
 
@@ -638,6 +646,31 @@ test_degenerate (void)
   dpv_plot_free (p);
   g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
   canvas_clear (&c);
+
+  /* a panel 10⁸ units wide on a small surface: only the visible part costs anything (dashes,
+   * bar samples); this used to take seconds */
+  {
+    double hx[100], hy[100];
+
+    canvas_init (&c, 200, 200, 1, DPV_THEME_LIGHT);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 1e8, 1e8);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+    dpv_plot_draw_frame (p);
+    for (int i = 0; i < 100; i++)
+      {
+        hx[i] = i / 99.0;
+        hy[i] = 0.5 + 0.4 * sin (i);
+      }
+    dpv_plot_line (p, hx, hy, 100, NULL, 2, DPV_DASH_DOTTED, "l");
+    dpv_plot_bars (p, hx, hy, 100, 0.01, NULL, 0.5, "b");
+    dpv_plot_fill_between (p, hx, hx, hy, 100, NULL, 0.3, "f");
+    dpv_plot_vline (p, 0.5, NULL, DPV_DASH_DASHED, "v");
+    dpv_plot_hline (p, 0.5, NULL, DPV_DASH_DASHDOT, "h");
+    dpv_plot_legend (p);
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
 
   /* a context already in an error state: everything is a quiet no-op */
   {
