@@ -208,6 +208,7 @@ dpviz_application_init (DpvizApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[LESSON-FILE]"));
 }
 
 DpvizApplication *
