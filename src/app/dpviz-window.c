@@ -549,6 +549,11 @@ update_lesson_bar (DpvizWindow *self)
                               note ? ": " : "", note ? note : "");
       gtk_label_set_markup (self->lesson_label, text);
     }
+  {
+    g_autoptr(PangoAttrList) attrs = scale_attrs (zoom_levels[self->zoom_index]);
+
+    gtk_label_set_attributes (self->lesson_label, attrs);
+  }
 }
 
 static void
@@ -841,6 +846,7 @@ set_zoom (DpvizWindow *self,
   for (guint i = 0; i < DPV_N_VIEWS; i++)
     dpviz_plot_view_set_text_scale (self->plots[i], zoom_levels[self->zoom_index]);
   update_explanation (self);
+  update_lesson_bar (self);
   queue_readouts (self);
   set_action_enabled (self, "zoom-in", self->zoom_index + 1 < G_N_ELEMENTS (zoom_levels));
   set_action_enabled (self, "zoom-out", self->zoom_index > 0);
