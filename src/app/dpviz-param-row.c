@@ -41,13 +41,21 @@ G_DEFINE_FINAL_TYPE (DpvizParamRow, dpviz_param_row, GTK_TYPE_WIDGET)
 static char *
 format_value (double value, gboolean integer)
 {
+  static const char *formats[] = { "%.6g", "%.10g", "%.15g", "%.17g" };
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   GString *s;
   char *e;
 
   if (integer)
     return g_strdup_printf ("%.0f", value);
-  g_ascii_formatd (buf, sizeof buf, "%.6g", value);
+  /* The shortest of these that reads back as exactly the same number: a typed value is shown
+   * as typed, never as a rounded neighbour. */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
   e = strchr (buf, 'e');
   if (e == NULL)
     return g_strdup (buf);

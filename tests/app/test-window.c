@@ -193,9 +193,12 @@ test_invalid_entry_refused (void)
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.123456);
   g_assert_null (dpviz_param_row_get_error (row));
   g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  type_into (row, "0.123456789");
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.123456789);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "0.123456789");
   type_into (row, " 1e-2 ");
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.01);
-  g_assert_cmpuint (changed, ==, 2);
+  g_assert_cmpuint (changed, ==, 3);
 
   /* Leaving the entry applies it too; a refused value stays, with its reason. */
   g_assert_true (gtk_widget_grab_focus (entry));
