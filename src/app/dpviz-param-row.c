@@ -134,7 +134,9 @@ sync_from_model (DpvizParamRow *self)
   g_autofree char *text = format_value (value, self->integer);
 
   self->updating = TRUE;
-  gtk_range_set_value (GTK_RANGE (self->scale), log10 (value));
+  /* ε′ is negative while it is solved from δ; the row is hidden then. */
+  if (value > 0)
+    gtk_range_set_value (GTK_RANGE (self->scale), log10 (value));
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->entry)), text) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   self->updating = FALSE;

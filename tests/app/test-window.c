@@ -268,6 +268,30 @@ test_switch_views (void)
                                   g_variant_new_string ("gaussian"));
   g_assert_cmpint (dpviz_model_get_mechanism (model), ==, DP_MECHANISM_GAUSSIAN);
 
+  /* Regions view: ε′ from δ by default; by hand with its own row, refused when negative. */
+  {
+    DpvizParamRow *row = dpviz_window_get_param_row (window, "eps-prime");
+
+    dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+    g_assert_true (dpviz_model_set_epsilon (model, 0.8, NULL));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "eps-prime-from-delta",
+                                        g_variant_new_boolean (FALSE));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.8);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+    type_into (row, "0.3");
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.3);
+    type_into (row, "-2");
+    g_assert_nonnull (dpviz_param_row_get_error (row));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.3);
+    g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPV_VIEW_REGIONS), 0));
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "eps-prime-from-delta",
+                                        g_variant_new_boolean (TRUE));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+  }
+
   /* Zoom changes the plot text scale. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
   g_assert_cmpfloat (dpviz_window_get_text_scale (window), >, 1.0);
