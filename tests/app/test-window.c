@@ -581,6 +581,9 @@ main (int argc, char *argv[])
   g_autoptr(GError) error = NULL;
   int status;
 
+  /* GTK_A11Y=none (the suite's default) stores no accessible properties; the "test" context
+   * keeps them in memory without AT-SPI, so the accessible names can be checked. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   app = GTK_APPLICATION (dpviz_application_new ());
