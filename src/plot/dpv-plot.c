@@ -1,5 +1,2900 @@
-/* dpv-plot.c
+/* dpv-plot.c — one panel: axes, series, fills, annotations, legend
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything is in the user units of the caller's cairo context, so the same code draws a
+ * 320×200 thumbnail, a HiDPI widget (the caller scales cr) and a 600 dpi PDF. Text goes
+ * through one PangoContext created from cr with metric hinting off, so that label sizes, and
+ * therefore margins, do not depend on the device scale.
  */
 #include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#include "dpv-plot.h"
+#include "dpv-ticks.h"
+
+/* Font size factors relative to style->font_size × style->text_scale. */
+#define TICK_FACTOR 0.9
+#define AXIS_TITLE_FACTOR 1.0
+#define TITLE_FACTOR 1.08
+#define LEGEND_FACTOR 0.9
+#define ANNOT_FACTOR 0.9
+
+enum { AX_X = 0, AX_Y, AX_Y2, N_AXES };
+
+typedef struct {
+  gboolean set;
+  double min, max;      /* sanitized data range */
+  double tmin, tmax;    /* transformed (log10 on log axes) */
+  DpvScale scale;
+  char *title;
+  DpvTick ticks[DPV_MAX_TICKS];
+  gboolean show_label[DPV_MAX_TICKS];
+  double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
+  gsize n_ticks;
+} Axis;
+
+typedef enum {
+  ENTRY_LINE,
+  ENTRY_FILL,
+  ENTRY_BAR,
+  ENTRY_MARKER,
+} EntryKind;
+
+typedef struct {
+  EntryKind kind;
+  char *markup;
+  DpvColor color;
+  double width;
+  double alpha;
+  DpvDash dash;
+} LegendEntry;
+
+typedef struct {
+  DpvTextKind kind;
+  double x, y, w, h;
+} TextRect;
+
+typedef struct {
+  double x, y;
+} Point;
+
+struct _DpvPlot {
+  cairo_t *cr;
+  DpvStyle style;
+  double x, y, w, h;            /* panel */
+  Axis axes[N_AXES];
+  char *title;
+  gboolean x_tick_labels;
+  gboolean laid_out;
+  gboolean show_y_title, show_y2_title, show_x_title;
+  double dx, dy, dw, dh;        /* data area */
+  double min_left, min_right;   /* forced by dpv_plot_align_x() */
+  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
+  double em;                    /* font size in user units */
+  double ticklen, pad;
+  PangoContext *pctx;
+  GHashTable *layouts;          /* "factor|markup" → PangoLayout (measured once) */
+  GArray *points;               /* Point: drawn series samples, for legend placement */
+  GArray *ref_points;           /* Point: reference-line samples (count less) */
+  GArray *entries;              /* LegendEntry */
+  GArray *texts;                /* TextRect */
+};
+
+/* ---------------------------------------------------------------- text ---- */
+
+static double
+font_px (const DpvStyle *style, double factor)
+{
+  double size = style->font_size * style->text_scale * factor;
+
+  if (!isfinite (size) || size <= 0)
+    size = 13.0 * factor;
+  return CLAMP (size, 1.0, 2000.0);
+}
+
+static PangoFontDescription *
+make_font (const DpvStyle *style, double factor)
+{
+  PangoFontDescription *desc = pango_font_description_new ();
+
+  pango_font_description_set_family (desc, style->font_family[0] ? style->font_family : "sans");
+  pango_font_description_set_absolute_size (desc, font_px (style, factor) * PANGO_SCALE);
+  return desc;
+}
+
+static void
+configure_context (PangoContext *ctx)
+{
+  cairo_font_options_t *fo = cairo_font_options_create ();
+
+  /* metric hinting would make label widths depend on the device scale */
+  cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (ctx, fo);
+  cairo_font_options_destroy (fo);
+}
+
+/* Pango 1.50 sizes <sup>/<sub> (font_scale attributes) in device units: under a scaled cairo
+ * context (HiDPI, print resolution) superscripts come out larger than the base text. A relative
+ * size with an explicit rise does not have that problem, so the two tags are rewritten before
+ * parsing. rise is in Pango units of the layout, i.e. user units × PANGO_SCALE. */
+static char *
+rewrite_scripts (const char *markup, double font_size)
+{
+  GString *out;
+  char sup[64], sub[64];
+  const char *p = markup;
+
+  if (strstr (markup, "<sup>") == NULL && strstr (markup, "<sub>") == NULL)
+    return NULL;
+  g_snprintf (sup, sizeof sup, "<span size=\"70%%\" rise=\"%d\">",
+              (int) lround (font_size * 0.36 * PANGO_SCALE));
+  g_snprintf (sub, sizeof sub, "<span size=\"70%%\" rise=\"%d\">",
+              (int) -lround (font_size * 0.14 * PANGO_SCALE));
+  out = g_string_sized_new (strlen (markup) + 64);
+  while (*p)
+    {
+      if (g_str_has_prefix (p, "<sup>") || g_str_has_prefix (p, "<sub>"))
+        {
+          g_string_append (out, p[3] == 'p' ? sup : sub);
+          p += 5;
+        }
+      else if (g_str_has_prefix (p, "</sup>") || g_str_has_prefix (p, "</sub>"))
+        {
+          g_string_append (out, "</span>");
+          p += 6;
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Sets markup, falling back to plain text (no warning) when it does not parse. */
+static void
+set_markup_safe (PangoLayout *layout, const char *markup)
+{
+  PangoAttrList *attrs = NULL;
+  char *text = NULL;
+  g_autofree char *rewritten = NULL;
+  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
+  double size = desc ? (double) pango_font_description_get_size (desc) / PANGO_SCALE : 13.0;
+
+  if (markup == NULL)
+    markup = "";
+  rewritten = rewrite_scripts (markup, size > 0 ? size : 13.0);
+  if (rewritten != NULL && pango_parse_markup (rewritten, -1, 0, NULL, NULL, NULL, NULL))
+    markup = rewritten;
+  if (pango_parse_markup (markup, -1, 0, &attrs, &text, NULL, NULL))
+    {
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+      g_free (text);
+    }
+  else if (g_utf8_validate (markup, -1, NULL))
+    pango_layout_set_text (layout, markup, -1);
+  else
+    {
+      char *valid = g_utf8_make_valid (markup, -1);
+      pango_layout_set_text (layout, valid, -1);
+      g_free (valid);
+    }
+}
+
+static PangoLayout *
+new_layout (PangoContext *ctx, const DpvStyle *style, const char *markup, double factor)
+{
+  PangoLayout *layout = pango_layout_new (ctx);
+  PangoFontDescription *desc = make_font (style, factor);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  set_markup_safe (layout, markup);
+  return layout;
+}
+
+static void
+layout_size (PangoLayout *layout, double *w, double *h)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  if (w)
+    *w = (double) logical.width / PANGO_SCALE;
+  if (h)
+    *h = (double) logical.height / PANGO_SCALE;
+}
+
+static gboolean
+is_scale_attr (PangoAttribute *attr, gpointer data)
+{
+  PangoAttrType type = attr->klass->type;
+
+  return type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
+         || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE
+         || type == PANGO_ATTR_BASELINE_SHIFT;
+}
+
+static gboolean
+has_scaled_text (PangoLayout *layout)
+{
+  PangoAttrList *attrs = pango_layout_get_attributes (layout);
+  GSList *list;
+  gboolean scaled = FALSE;
+
+  if (attrs == NULL)
+    return FALSE;
+  list = pango_attr_list_get_attributes (attrs);
+  for (GSList *l = list; l; l = l->next)
+    if (is_scale_attr (l->data, NULL))
+      scaled = TRUE;
+  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
+  return scaled;
+}
+
+/* Makes layout at most width wide: ellipsized, or, for text with superscripts or subscripts
+ * (which Pango 1.50 cannot ellipsize without warning "Leftover font scales"), set smaller and
+ * wrapped if it must. */
+static void
+fit_width (PangoLayout *layout, double width)
+{
+  double w;
+
+  width = CLAMP (width, 1.0, 1e6);   /* also keeps width × PANGO_SCALE within int */
+  layout_size (layout, &w, NULL);
+  if (w <= width)
+    return;
+  if (!has_scaled_text (layout))
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      return;
+    }
+  {
+    PangoFontDescription *desc =
+      pango_font_description_copy (pango_layout_get_font_description (layout));
+    double size = pango_font_description_get_size (desc);
+
+    pango_font_description_set_absolute_size (desc, MAX (1.0, size * MAX (width / w, 0.7)));
+    pango_layout_set_font_description (layout, desc);
+    pango_font_description_free (desc);
+    layout_size (layout, &w, NULL);
+    if (w > width)
+      {
+        /* still too long: it will be cut anyway, so drop the sizes and rises (e^ε reads
+         * "eε" in the cut text) and ellipsize on one line */
+        PangoAttrList *attrs = pango_layout_get_attributes (layout);
+
+        if (attrs != NULL)
+          {
+            PangoAttrList *copy = pango_attr_list_copy (attrs);
+            PangoAttrList *removed = pango_attr_list_filter (copy, is_scale_attr, NULL);
+
+            if (removed != NULL)
+              pango_attr_list_unref (removed);
+            pango_layout_set_attributes (layout, copy);
+            pango_attr_list_unref (copy);
+          }
+        pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+        pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      }
+  }
+}
+
+/* A cached layout owned by the plot. */
+static PangoLayout *
+plot_layout (DpvPlot *p, const char *markup, double factor)
+{
+  char *key = g_strdup_printf ("%g|%s", factor, markup ? markup : "");
+  PangoLayout *layout = g_hash_table_lookup (p->layouts, key);
+
+  if (layout == NULL)
+    {
+      layout = new_layout (p->pctx, &p->style, markup, factor);
+      g_hash_table_insert (p->layouts, key, layout);
+    }
+  else
+    g_free (key);
+  return layout;
+}
+
+static gboolean
+halo_color (const DpvStyle *style, DpvColor *out)
+{
+  if (style->plot_background.a > 0.01)
+    *out = style->plot_background;
+  else if (style->background.a > 0.01)
+    *out = style->background;
+  else
+    return FALSE;
+  out->a = 1.0;
+  return TRUE;
+}
+
+/* Draws layout with its top-left at (x, y); with halo, outlines it in the background colour
+ * first so that it stays readable over lines. */
+static void
+show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor *color,
+             gboolean halo)
+{
+  cairo_t *cr = p->cr;
+  DpvColor hc;
+
+  cairo_save (cr);
+  cairo_move_to (cr, x, y);
+  if (halo && halo_color (&p->style, &hc))
+    {
+      /* the text shown 8 times around its place in the background colour: glyphs come from
+       * cairo's glyph cache, ~20× cheaper than stroking the outline path */
+      double r = MAX (0.8, p->em * 0.11);
+
+      dpv_color_set_source (&hc, cr);
+      for (int k = 0; k < 8; k++)
+        {
+          cairo_move_to (cr, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
+          pango_cairo_show_layout (cr, layout);
+        }
+      cairo_move_to (cr, x, y);
+    }
+  dpv_color_set_source (color, cr);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+}
+
+static void
+record_text (DpvPlot *p, DpvTextKind kind, double x, double y, double w, double h)
+{
+  TextRect r = { kind, x, y, w, h };
+  g_array_append_val (p->texts, r);
+}
+
+/* ---------------------------------------------------------------- axes ---- */
+
+static void
+sanitize_range (double *min, double *max, DpvScale scale)
+{
+  double a = *min, b = *max;
+
+  if (scale == DPV_SCALE_LOG)
+    {
+      if (!(b > 0) || !isfinite (b))
+        b = (isfinite (a) && a > 0) ? a * 10 : 1.0;
+      if (!(a > 0) || !isfinite (a))
+        a = b / 1000.0;
+      if (a > b)
+        {
+          double t = a;
+          a = b;
+          b = t;
+        }
+      if (!(b > a * (1 + 1e-12)))
+        {
+          a /= 1.1;
+          b *= 1.1;
+        }
+      if (!(a > 0))
+        a = DBL_MIN;
+      if (!isfinite (b))
+        b = DBL_MAX;
+    }
+  else
+    {
+      if (!isfinite (a) && !isfinite (b))
+        {
+          a = 0;
+          b = 1;
+        }
+      else if (!isfinite (a))
+        a = b - (b != 0 ? fabs (b) : 1.0);
+      else if (!isfinite (b))
+        b = a + (a != 0 ? fabs (a) : 1.0);
+      if (a > b)
+        {
+          double t = a;
+          a = b;
+          b = t;
+        }
+      if (!(b - a > fabs (a / 2 + b / 2) * 2e-13))
+        {
+          double c = a / 2 + b / 2;
+          double hw = c != 0 ? fabs (c) * 0.1 : 1.0;
+          a = c - hw;
+          b = c + hw;
+        }
+      /* keep max − min finite */
+      if (!isfinite (b - a))
+        {
+          a /= 2;
+          b /= 2;
+        }
+    }
+  *min = a;
+  *max = b;
+}
+
+static void
+axis_set (DpvPlot *p, int which, double min, double max, DpvScale scale, const char *title)
+{
+  Axis *ax = &p->axes[which];
+
+  if (scale != DPV_SCALE_LOG)
+    scale = DPV_SCALE_LINEAR;
+  sanitize_range (&min, &max, scale);
+  ax->set = TRUE;
+  ax->min = min;
+  ax->max = max;
+  ax->scale = scale;
+  if (scale == DPV_SCALE_LOG)
+    {
+      ax->tmin = log10 (min);
+      ax->tmax = log10 (max);
+    }
+  else
+    {
+      ax->tmin = min;
+      ax->tmax = max;
+    }
+  g_free (ax->title);
+  ax->title = title ? g_strdup (title) : NULL;
+  p->laid_out = FALSE;
+}
+
+/* Fraction along the axis, NaN where undefined (log of a non-positive value). */
+static double
+axis_frac (const Axis *ax, double v)
+{
+  double t;
+
+  if (ax->scale == DPV_SCALE_LOG)
+    {
+      if (!(v > 0))
+        return v == 0 ? -INFINITY : NAN;
+      t = log10 (v);
+    }
+  else
+    t = v;
+  return t / (ax->tmax - ax->tmin) - ax->tmin / (ax->tmax - ax->tmin);
+}
+
+static double
+axis_unfrac (const Axis *ax, double f)
+{
+  double t = ax->tmin + f * (ax->tmax - ax->tmin);
+
+  return ax->scale == DPV_SCALE_LOG ? pow (10.0, t) : t;
+}
+
+/* Clamps a user coordinate far outside the data area to a finite value cairo can take;
+ * lines to such points keep their visible slope to within a negligible error. */
+static double
+clamp_user (DpvPlot *p, double u, gboolean is_x)
+{
+  double lo = is_x ? p->dx : p->dy;
+  double len = is_x ? p->dw : p->dh;
+  double m = 50.0 * (p->dw + p->dh) + 1000.0;
+
+  if (isnan (u))
+    return u;
+  return CLAMP (u, lo - m, lo + len + m);
+}
+
+/* For lines and polygons, which are clipped (clip_segment, clip_polygon) before they reach
+ * cairo: a bound so far out that clamping both ends of a segment is needed only for points
+ * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
+ * accurate to a thousandth of a unit. */
+static double
+clamp_far (double u)
+{
+  return isnan (u) ? u : CLAMP (u, -1e13, 1e13);
+}
+
+static double
+map_x (DpvPlot *p, double v)
+{
+  return p->dx + axis_frac (&p->axes[AX_X], v) * p->dw;
+}
+
+static double
+map_y_axis (DpvPlot *p, int which, double v)
+{
+  return p->dy + p->dh - axis_frac (&p->axes[which], v) * p->dh;
+}
+
+/* Snaps a horizontal (is_x FALSE) or vertical line position to the device pixel grid. */
+static double
+snap (DpvPlot *p, double u, gboolean is_x, double line_width)
+{
+  cairo_matrix_t m;
+  double ux, uy, wx, wy, d, dw;
+  int iw;
+
+  if (!p->style.pixel_snap || !isfinite (u))
+    return u;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return u;
+  ux = is_x ? u : 0;
+  uy = is_x ? 0 : u;
+  cairo_user_to_device (p->cr, &ux, &uy);
+  wx = is_x ? line_width : 0;
+  wy = is_x ? 0 : line_width;
+  cairo_user_to_device_distance (p->cr, &wx, &wy);
+  dw = fabs (is_x ? wx : wy);
+  iw = (int) CLAMP (lround (MIN (dw, 1e6)), 1, 1000000);
+  d = is_x ? ux : uy;
+  d = (iw % 2) ? floor (d) + 0.5 : round (d);
+  if (is_x)
+    ux = d;
+  else
+    uy = d;
+  cairo_device_to_user (p->cr, &ux, &uy);
+  return is_x ? ux : uy;
+}
+
+/* Rounds a line width to whole device pixels when snapping, so snapped lines are crisp. */
+static double
+snap_width (DpvPlot *p, double line_width)
+{
+  cairo_matrix_t m;
+  double wx = line_width, wy = 0, dw;
+
+  if (!p->style.pixel_snap || !isfinite (line_width) || line_width <= 0)
+    return line_width;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return line_width;
+  cairo_user_to_device_distance (p->cr, &wx, &wy);
+  dw = fabs (wx);
+  if (!(dw > 0))
+    return line_width;
+  return line_width * MAX (1.0, round (dw)) / dw;
+}
+
+static gboolean
+is_vector_target (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* ------------------------------------------------------------- new/free ---- */
+
+DpvPlot *
+dpv_plot_new (cairo_t        *cr,
+              const DpvStyle *style,
+              double          x,
+              double          y,
+              double          width,
+              double          height)
+{
+  DpvPlot *p;
+
+  g_return_val_if_fail (cr != NULL, NULL);
+  g_return_val_if_fail (style != NULL, NULL);
+
+  p = g_new0 (DpvPlot, 1);
+  p->cr = cairo_reference (cr);
+  p->style = *style;
+  p->style.font_family[sizeof p->style.font_family - 1] = '\0';
+  if (!isfinite (p->style.line_width) || p->style.line_width <= 0)
+    p->style.line_width = 2.0;
+  if (!isfinite (p->style.text_scale) || p->style.text_scale <= 0)
+    p->style.text_scale = 1.0;
+  if (!isfinite (p->style.font_size) || p->style.font_size <= 0)
+    p->style.font_size = 13.0;
+
+  /* STYLE.md: snapped on image surfaces only; vector exports stay exact even when the caller
+   * passes a screen style */
+  p->vector = is_vector_target (cr);
+  if (p->vector)
+    p->style.pixel_snap = FALSE;
+
+  p->x = isfinite (x) ? x : 0;
+  p->y = isfinite (y) ? y : 0;
+  p->w = (isfinite (width) && width > 1) ? width : 1;
+  p->h = (isfinite (height) && height > 1) ? height : 1;
+  p->x_tick_labels = TRUE;
+
+  p->pctx = pango_cairo_create_context (cr);
+  configure_context (p->pctx);
+  p->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  p->points = g_array_new (FALSE, FALSE, sizeof (Point));
+  p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
+  p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
+  p->texts = g_array_new (FALSE, FALSE, sizeof (TextRect));
+
+  axis_set (p, AX_X, 0, 1, DPV_SCALE_LINEAR, NULL);
+  axis_set (p, AX_Y, 0, 1, DPV_SCALE_LINEAR, NULL);
+  p->axes[AX_X].set = FALSE;
+  p->axes[AX_Y].set = FALSE;
+  return p;
+}
+
+void
+dpv_plot_free (DpvPlot *plot)
+{
+  if (plot == NULL)
+    return;
+  for (int i = 0; i < N_AXES; i++)
+    g_free (plot->axes[i].title);
+  for (guint i = 0; i < plot->entries->len; i++)
+    g_free (g_array_index (plot->entries, LegendEntry, i).markup);
+  g_array_unref (plot->entries);
+  g_array_unref (plot->points);
+  g_array_unref (plot->ref_points);
+  g_array_unref (plot->texts);
+  g_hash_table_unref (plot->layouts);
+  g_object_unref (plot->pctx);
+  g_free (plot->title);
+  cairo_destroy (plot->cr);
+  g_free (plot);
+}
+
+void
+dpv_plot_set_x_axis (DpvPlot    *plot,
+                     double      min,
+                     double      max,
+                     DpvScale    scale,
+                     const char *title_markup)
+{
+  g_return_if_fail (plot != NULL);
+  axis_set (plot, AX_X, min, max, scale, title_markup);
+}
+
+void
+dpv_plot_set_y_axis (DpvPlot    *plot,
+                     double      min,
+                     double      max,
+                     DpvScale    scale,
+                     const char *title_markup)
+{
+  g_return_if_fail (plot != NULL);
+  axis_set (plot, AX_Y, min, max, scale, title_markup);
+}
+
+void
+dpv_plot_set_y2_axis (DpvPlot    *plot,
+                      double      min,
+                      double      max,
+                      DpvScale    scale,
+                      const char *title_markup)
+{
+  g_return_if_fail (plot != NULL);
+  axis_set (plot, AX_Y2, min, max, scale, title_markup);
+}
+
+void
+dpv_plot_set_title (DpvPlot    *plot,
+                    const char *markup)
+{
+  g_return_if_fail (plot != NULL);
+  g_free (plot->title);
+  plot->title = (markup && *markup) ? g_strdup (markup) : NULL;
+  plot->laid_out = FALSE;
+}
+
+void
+dpv_plot_set_x_tick_labels (DpvPlot  *plot,
+                            gboolean  visible)
+{
+  g_return_if_fail (plot != NULL);
+  plot->x_tick_labels = visible;
+  plot->laid_out = FALSE;
+}
+
+/* -------------------------------------------------------------- layout ---- */
+
+static gsize
+compute_ticks (const Axis *ax, guint max_ticks, DpvTick *ticks)
+{
+  if (ax->scale == DPV_SCALE_LOG)
+    return dpv_ticks_log (ax->min, ax->max, max_ticks, ticks);
+  return dpv_ticks_linear (ax->min, ax->max, max_ticks, ticks);
+}
+
+/* Keeps a label only if its extent [c − s/2, c + s/2] along the axis stays inside [lo, hi]
+ * and clears the previously kept label by gap. Returns the number hidden. */
+static guint
+thin_labels (Axis *ax, const double *centre, const double *size, double lo, double hi,
+             double gap)
+{
+  double last_end = -INFINITY;
+  guint hidden = 0;
+  gsize order[DPV_MAX_TICKS];
+  gsize n = 0;
+
+  /* walk in increasing coordinate */
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    if (ax->ticks[i].major && ax->ticks[i].label[0] && isfinite (centre[i]))
+      order[n++] = i;
+  if (n > 1 && centre[order[0]] > centre[order[n - 1]])
+    for (gsize i = 0; i < n / 2; i++)
+      {
+        gsize t = order[i];
+        order[i] = order[n - 1 - i];
+        order[n - 1 - i] = t;
+      }
+
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    ax->show_label[i] = FALSE;
+  for (gsize k = 0; k < n; k++)
+    {
+      gsize i = order[k];
+      double a = centre[i] - size[i] / 2, b = centre[i] + size[i] / 2;
+
+      if (a < lo - 0.01 || b > hi + 0.01 || a < last_end + gap)
+        {
+          hidden++;
+          continue;
+        }
+      ax->show_label[i] = TRUE;
+      last_end = b;
+    }
+  return hidden;
+}
+
+static double
+label_extent (DpvPlot *p, const DpvTick *t, gboolean width)
+{
+  double w, h;
+
+  if (!t->major || !t->label[0])
+    return 0;
+  layout_size (plot_layout (p, t->label, TICK_FACTOR), &w, &h);
+  return width ? w : h;
+}
+
+/* Picks y ticks for a data height and returns the widest visible label. */
+static double
+layout_y_axis (DpvPlot *p, int which)
+{
+  Axis *ax = &p->axes[which];
+  double lh = font_px (&p->style, TICK_FACTOR) * 1.25;
+  double centre[DPV_MAX_TICKS], size[DPV_MAX_TICKS];
+  guint max_ticks = (guint) CLAMP (floor (p->dh / (lh * 1.9)) + 1, 2, 11);
+  double widest = 0;
+
+  for (;;)
+    {
+      guint hidden;
+
+      ax->n_ticks = compute_ticks (ax, max_ticks, ax->ticks);
+      for (gsize i = 0; i < ax->n_ticks; i++)
+        {
+          centre[i] = map_y_axis (p, which, ax->ticks[i].value);
+          size[i] = label_extent (p, &ax->ticks[i], FALSE);
+        }
+      hidden = thin_labels (ax, centre, size, p->y, p->y + p->h, lh * 0.25);
+      if (hidden == 0 || max_ticks <= 2)
+        break;
+      max_ticks--;
+    }
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    if (ax->show_label[i])
+      widest = MAX (widest, label_extent (p, &ax->ticks[i], TRUE));
+  return widest;
+}
+
+/* Picks x ticks so that labels do not collide; returns how far the first and last visible
+ * labels stick out of the data area (left, right). */
+static void
+layout_x_axis (DpvPlot *p, gboolean bounded, double *out_left, double *out_right)
+{
+  Axis *ax = &p->axes[AX_X];
+  double centre[DPV_MAX_TICKS], size[DPV_MAX_TICKS];
+  double gap = p->em * 0.8;
+  guint max_ticks = (guint) CLAMP (floor (p->dw / (p->em * 3.2)) + 1, 2, 12);
+  double left = 0, right = 0;
+
+  for (;;)
+    {
+      guint hidden;
+
+      ax->n_ticks = compute_ticks (ax, max_ticks, ax->ticks);
+      for (gsize i = 0; i < ax->n_ticks; i++)
+        {
+          centre[i] = map_x (p, ax->ticks[i].value);
+          size[i] = p->x_tick_labels ? label_extent (p, &ax->ticks[i], TRUE) : 0;
+        }
+      if (!p->x_tick_labels)
+        break;
+      /* unbounded: only collisions count (the margins grow for the end labels) */
+      hidden = thin_labels (ax, centre, size, bounded ? p->x + p->pad * 0.5 : -INFINITY,
+                            bounded ? p->x + p->w - p->pad * 0.5 : INFINITY, gap);
+      if (hidden == 0 || max_ticks <= 2)
+        break;
+      max_ticks--;
+    }
+  if (p->x_tick_labels)
+    for (gsize i = 0; i < ax->n_ticks; i++)
+      if (ax->ticks[i].major && ax->ticks[i].label[0])
+        {
+          left = MAX (left, p->dx - (centre[i] - size[i] / 2));
+          right = MAX (right, (centre[i] + size[i] / 2) - (p->dx + p->dw));
+        }
+  *out_left = left;
+  *out_right = right;
+}
+
+/* Where tick label i of an axis goes (top-left, size); returns its layout. */
+static PangoLayout *
+tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y, double *w, double *h)
+{
+  const DpvTick *t = &p->axes[which].ticks[i];
+  PangoLayout *layout = plot_layout (p, t->label, TICK_FACTOR);
+
+  layout_size (layout, w, h);
+  if (which == AX_X)
+    {
+      *x = map_x (p, t->value) - *w / 2;
+      *y = p->dy + p->dh + p->ticklen + p->pad * 0.4;
+    }
+  else
+    {
+      *y = map_y_axis (p, which, t->value) - *h / 2 - p->axes[which].label_shift[i];
+      if (which == AX_Y)
+        *x = p->dx - p->ticklen - p->pad * 0.4 - *w;
+      else
+        *x = p->dx + p->dw + p->ticklen + p->pad * 0.4;
+    }
+  return layout;
+}
+
+/* In the corners a y label can meet the first or last x label: drop the y label. */
+static void
+resolve_corner_collisions (DpvPlot *p)
+{
+  Axis *xa = &p->axes[AX_X];
+
+  memset (p->axes[AX_Y].label_shift, 0, sizeof p->axes[AX_Y].label_shift);
+  memset (p->axes[AX_Y2].label_shift, 0, sizeof p->axes[AX_Y2].label_shift);
+
+  /* on a panel too narrow for its margins, a y label that would stick out of the panel
+   * (into a neighbouring one) is dropped rather than clipped */
+  for (int which = AX_Y; which <= AX_Y2; which++)
+    {
+      Axis *ya = &p->axes[which];
+
+      if (which == AX_Y2 && !ya->set)
+        continue;
+      for (gsize i = 0; i < ya->n_ticks; i++)
+        {
+          double lx, ly, lw, lh;
+
+          if (!ya->show_label[i])
+            continue;
+          tick_label_rect (p, which, i, &lx, &ly, &lw, &lh);
+          if (lx < p->x - 0.01 || lx + lw > p->x + p->w + 0.01)
+            ya->show_label[i] = FALSE;
+        }
+    }
+
+  if (!p->x_tick_labels)
+    return;
+  for (int which = AX_Y; which <= AX_Y2; which++)
+    {
+      Axis *ya = &p->axes[which];
+
+      if (which == AX_Y2 && !ya->set)
+        continue;
+      for (gsize i = 0; i < G_N_ELEMENTS (ya->label_shift); i++)
+        ya->label_shift[i] = 0;
+      for (gsize i = 0; i < ya->n_ticks; i++)
+        {
+          double yx, yy, yw, yh;
+
+          if (!ya->show_label[i])
+            continue;
+          tick_label_rect (p, which, i, &yx, &yy, &yw, &yh);
+          for (gsize j = 0; j < xa->n_ticks; j++)
+            {
+              double xx, xy, xw, xh, shift;
+
+              if (!xa->show_label[j])
+                continue;
+              tick_label_rect (p, AX_X, j, &xx, &xy, &xw, &xh);
+              if (!(yx < xx + xw && xx < yx + yw && yy < xy + xh && xy < yy + yh))
+                continue;
+              /* nudge the y label up (by at most half its height, so it still reads as
+               * belonging to its tick) unless that runs into the next label up */
+              shift = yy + yh - xy + 0.5;
+              if (shift <= yh / 2)
+                {
+                  gboolean clear = TRUE;
+                  for (gsize k = 0; k < ya->n_ticks; k++)
+                    {
+                      double kx, ky, kw, kh;
+                      if (k == i || !ya->show_label[k])
+                        continue;
+                      tick_label_rect (p, which, k, &kx, &ky, &kw, &kh);
+                      if (ky < yy - shift + yh && yy - shift < ky + kh)
+                        clear = FALSE;
+                    }
+                  if (clear)
+                    {
+                      ya->label_shift[i] = shift;
+                      break;
+                    }
+                }
+              ya->show_label[i] = FALSE;
+              break;
+            }
+        }
+    }
+}
+
+static double
+y_label_height (DpvPlot *p, int which)
+{
+  Axis *ax = &p->axes[which];
+  double hmax = 0;
+
+  if (which == AX_Y2 && !ax->set)
+    return 0;
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    if (ax->show_label[i])
+      hmax = MAX (hmax, label_extent (p, &ax->ticks[i], FALSE));
+  return hmax;
+}
+
+static double
+x_label_height (DpvPlot *p)
+{
+  Axis *ax = &p->axes[AX_X];
+  double hmax = 0;
+
+  if (!p->x_tick_labels)
+    return 0;
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    if (ax->ticks[i].major && ax->ticks[i].label[0])
+      hmax = MAX (hmax, label_extent (p, &ax->ticks[i], FALSE));
+  return hmax;
+}
+
+/* Rounds the data area to whole device pixels: crisp borders, and a pixel-aligned clip,
+ * which cairo applies without a mask (several times faster on image surfaces). Moves each
+ * edge by at most half a device pixel, so the measured margins still hold. */
+static void
+align_data_area (DpvPlot *p)
+{
+  cairo_matrix_t m;
+  double x0 = p->dx, y0 = p->dy, x1 = p->dx + p->dw, y1 = p->dy + p->dh;
+
+  if (p->vector)
+    return;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0 || cairo_status (p->cr) != CAIRO_STATUS_SUCCESS)
+    return;
+  cairo_user_to_device (p->cr, &x0, &y0);
+  cairo_user_to_device (p->cr, &x1, &y1);
+  x0 = round (x0);
+  y0 = round (y0);
+  x1 = round (x1);
+  y1 = round (y1);
+  if (x1 == x0 || y1 == y0)
+    return;
+  cairo_device_to_user (p->cr, &x0, &y0);
+  cairo_device_to_user (p->cr, &x1, &y1);
+  if (!isfinite (x0) || !isfinite (x1) || !isfinite (y0) || !isfinite (y1))
+    return;
+  p->dx = MIN (x0, x1);
+  p->dw = fabs (x1 - x0);
+  p->dy = MIN (y0, y1);
+  p->dh = fabs (y1 - y0);
+}
+
+void
+dpv_plot_layout (DpvPlot *plot)
+{
+  DpvPlot *p = plot;
+  double tick_h, title_h = 0, xt_h = 0, yt_w = 0, y2t_w = 0;
+  double top, bottom, left = 0, right = 0;
+  double need_left = 0, need_right = 0, xlab_h;
+
+  g_return_if_fail (plot != NULL);
+
+  p->em = font_px (&p->style, 1.0);
+  p->pad = p->em * 0.45;
+  p->ticklen = p->em * 0.35;
+  p->show_x_title = p->axes[AX_X].title != NULL;
+  p->show_y_title = p->axes[AX_Y].title != NULL;
+  p->show_y2_title = p->axes[AX_Y2].set && p->axes[AX_Y2].title != NULL;
+
+  layout_size (plot_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
+  if (p->title)
+    layout_size (plot_layout (p, p->title, TITLE_FACTOR), NULL, &title_h);
+  if (p->show_x_title)
+    layout_size (plot_layout (p, p->axes[AX_X].title, AXIS_TITLE_FACTOR), NULL, &xt_h);
+  if (p->show_y_title)
+    layout_size (plot_layout (p, p->axes[AX_Y].title, AXIS_TITLE_FACTOR), NULL, &yt_w);
+  if (p->show_y2_title)
+    layout_size (plot_layout (p, p->axes[AX_Y2].title, AXIS_TITLE_FACTOR), NULL, &y2t_w);
+
+  /* On tiny panels drop axis titles before the data area collapses. */
+  if (yt_w + y2t_w > p->w * 0.2)
+    {
+      p->show_y_title = p->show_y2_title = FALSE;
+      yt_w = y2t_w = 0;
+    }
+  if (xt_h + title_h > p->h * 0.3)
+    {
+      p->show_x_title = FALSE;
+      xt_h = 0;
+    }
+
+  top = p->pad + (title_h > 0 ? title_h + MAX (p->pad * 0.5, tick_h * 0.5 + 1) : tick_h * 0.5);
+  bottom = p->ticklen + (p->x_tick_labels ? p->pad * 0.4 + tick_h : 0)
+           + (xt_h > 0 ? p->pad * 0.6 + xt_h : 0) + p->pad;
+  /* short panels: the data keeps at least 40 % of the height */
+  if (xt_h > 0 && p->h - top - bottom < p->h * 0.4)
+    {
+      p->show_x_title = FALSE;
+      bottom -= p->pad * 0.6 + xt_h;
+      xt_h = 0;
+    }
+
+  p->dy = p->y + top;
+  p->dh = MAX (1.0, p->h - top - bottom);
+  xlab_h = tick_h;
+
+  for (int iter = 0; iter < 4; iter++)
+    {
+      double yw, y2w = 0, lft, rgt;
+
+      p->dx = p->x + left;        /* provisional, refined below */
+      p->dw = MAX (1.0, p->w - left - right);
+      yw = layout_y_axis (p, AX_Y);
+      if (p->axes[AX_Y2].set)
+        y2w = layout_y_axis (p, AX_Y2);
+      {
+        /* the top y label reaches half its height above the data area */
+        double yh = MAX (y_label_height (p, AX_Y), y_label_height (p, AX_Y2));
+        double need_top = p->pad + (title_h > 0 ? title_h + MAX (p->pad * 0.5, yh / 2 + 1)
+                                                : yh / 2 + 1);
+        if (need_top > top + 0.01)
+          {
+            top = need_top;
+            p->dy = p->y + top;
+            p->dh = MAX (1.0, p->h - top - bottom);
+            yw = layout_y_axis (p, AX_Y);
+            if (p->axes[AX_Y2].set)
+              y2w = layout_y_axis (p, AX_Y2);
+          }
+      }
+
+      lft = p->pad + (yt_w > 0 ? yt_w + p->pad * 0.6 : 0) + yw + p->pad * 0.4 + p->ticklen;
+      rgt = p->axes[AX_Y2].set
+              ? p->ticklen + p->pad * 0.4 + y2w + (y2t_w > 0 ? p->pad * 0.6 + y2t_w : 0)
+                  + p->pad
+              : p->pad;
+      lft = MAX (lft, need_left + p->pad * 0.5);
+      rgt = MAX (rgt, need_right + p->pad * 0.5);
+      lft = MAX (lft, p->min_left);
+      rgt = MAX (rgt, p->min_right);
+      /* keep at least a third of the width for data */
+      if (lft + rgt > p->w * 0.67)
+        {
+          double s = p->w * 0.67 / (lft + rgt);
+          lft *= s;
+          rgt *= s;
+        }
+      left = lft;
+      right = rgt;
+      p->dx = p->x + left;
+      p->dw = MAX (1.0, p->w - left - right);
+
+      layout_x_axis (p, FALSE, &lft, &rgt);
+      {
+        /* labels with superscripts are taller than plain digits */
+        double xh = x_label_height (p);
+        if (xh > xlab_h + 0.01)
+          {
+            bottom += xh - xlab_h;
+            xlab_h = xh;
+            p->dh = MAX (1.0, p->h - top - bottom);
+            need_left = MAX (need_left, lft);
+            need_right = MAX (need_right, rgt);
+            continue;
+          }
+      }
+      if (lft <= left - p->pad * 0.5 + 0.01 && rgt <= right - p->pad * 0.5 + 0.01)
+        break;
+      /* first/last x label sticks out of the panel: widen the margin and redo */
+      need_left = MAX (need_left, lft);
+      need_right = MAX (need_right, rgt);
+    }
+  /* final tick pass for the final geometry */
+  layout_y_axis (p, AX_Y);
+  if (p->axes[AX_Y2].set)
+    layout_y_axis (p, AX_Y2);
+  {
+    double l, r;
+    layout_x_axis (p, TRUE, &l, &r);
+  }
+  align_data_area (p);
+  resolve_corner_collisions (p);
+  p->laid_out = TRUE;
+}
+
+static void
+ensure_layout (DpvPlot *p)
+{
+  if (!p->laid_out)
+    dpv_plot_layout (p);
+}
+
+void
+dpv_plot_align_x (DpvPlot *const *plots,
+                  gsize           n_plots)
+{
+  double left = 0, right = 0;
+
+  g_return_if_fail (plots != NULL || n_plots == 0);
+
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        ensure_layout (plots[i]);
+        left = MAX (left, plots[i]->dx - plots[i]->x);
+        right = MAX (right, plots[i]->x + plots[i]->w - plots[i]->dx - plots[i]->dw);
+      }
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        DpvPlot *p = plots[i];
+        /* a hair less, so the device-pixel rounding cannot push it one pixel further */
+        if (fabs ((p->dx - p->x) - left) < 1e-9
+            && fabs ((p->x + p->w - p->dx - p->dw) - right) < 1e-9)
+          continue;
+        p->min_left = left - 1e-6;
+        p->min_right = right - 1e-6;
+        dpv_plot_layout (p);
+      }
+}
+
+void
+dpv_plot_get_data_area (DpvPlot *plot,
+                        double  *x,
+                        double  *y,
+                        double  *width,
+                        double  *height)
+{
+  g_return_if_fail (plot != NULL);
+  ensure_layout (plot);
+  if (x)
+    *x = plot->dx;
+  if (y)
+    *y = plot->dy;
+  if (width)
+    *width = plot->dw;
+  if (height)
+    *height = plot->dh;
+}
+
+double
+dpv_plot_x_to_user (DpvPlot *plot,
+                    double   x)
+{
+  g_return_val_if_fail (plot != NULL, NAN);
+  ensure_layout (plot);
+  return map_x (plot, x);
+}
+
+double
+dpv_plot_y_to_user (DpvPlot *plot,
+                    double   y)
+{
+  g_return_val_if_fail (plot != NULL, NAN);
+  ensure_layout (plot);
+  return map_y_axis (plot, AX_Y, y);
+}
+
+double
+dpv_plot_y2_to_user (DpvPlot *plot,
+                     double   y)
+{
+  g_return_val_if_fail (plot != NULL, NAN);
+  ensure_layout (plot);
+  return map_y_axis (plot, plot->axes[AX_Y2].set ? AX_Y2 : AX_Y, y);
+}
+
+double
+dpv_plot_user_to_x (DpvPlot *plot,
+                    double   ux)
+{
+  g_return_val_if_fail (plot != NULL, NAN);
+  ensure_layout (plot);
+  return axis_unfrac (&plot->axes[AX_X], (ux - plot->dx) / plot->dw);
+}
+
+double
+dpv_plot_user_to_y (DpvPlot *plot,
+                    double   uy)
+{
+  g_return_val_if_fail (plot != NULL, NAN);
+  ensure_layout (plot);
+  return axis_unfrac (&plot->axes[AX_Y], (plot->dy + plot->dh - uy) / plot->dh);
+}
+
+/* --------------------------------------------------------------- frame ---- */
+
+static gboolean
+cr_ok (DpvPlot *p)
+{
+  return cairo_status (p->cr) == CAIRO_STATUS_SUCCESS;
+}
+
+/* Grid lines and tick marks of one axis, each kind batched into a single stroke. */
+static void
+draw_grid_and_ticks (DpvPlot *p, int which)
+{
+  cairo_t *cr = p->cr;
+  Axis *ax = &p->axes[which];
+  DpvColor minor_grid = p->style.grid;
+  double lw = snap_width (p, 1.0);
+  double xl = snap (p, p->dx, TRUE, lw), xr = snap (p, p->dx + p->dw, TRUE, lw);
+  double yb = snap (p, p->dy + p->dh, FALSE, lw);
+
+  minor_grid.a *= 0.45;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, lw);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  /* pass 0: minor grid, 1: major grid, 2: tick marks (the right axis has no grid: it would
+   * double the left one) */
+  for (int pass = which == AX_Y2 ? 2 : 0; pass < 3; pass++)
+    {
+      gboolean any = FALSE;
+
+      cairo_new_path (cr);
+      for (gsize i = 0; i < ax->n_ticks; i++)
+        {
+          const DpvTick *t = &ax->ticks[i];
+          double u = which == AX_X ? map_x (p, t->value) : map_y_axis (p, which, t->value);
+          double lo = which == AX_X ? p->dx : p->dy;
+          double len = which == AX_X ? p->dw : p->dh;
+
+          if (!isfinite (u) || u < lo - 0.5 || u > lo + len + 0.5)
+            continue;
+          if (pass < 2 && t->major != (pass == 1))
+            continue;
+          u = snap (p, u, which == AX_X, lw);
+          any = TRUE;
+          if (pass < 2)
+            {
+              if (which == AX_X)
+                {
+                  cairo_move_to (cr, u, p->dy);
+                  cairo_line_to (cr, u, p->dy + p->dh);
+                }
+              else
+                {
+                  cairo_move_to (cr, p->dx, u);
+                  cairo_line_to (cr, p->dx + p->dw, u);
+                }
+            }
+          else
+            {
+              double l = t->major ? p->ticklen : p->ticklen * 0.55;
+
+              if (which == AX_X)
+                {
+                  cairo_move_to (cr, u, yb);
+                  cairo_line_to (cr, u, yb + l);
+                }
+              else if (which == AX_Y)
+                {
+                  cairo_move_to (cr, xl, u);
+                  cairo_line_to (cr, xl - l, u);
+                }
+              else
+                {
+                  cairo_move_to (cr, xr, u);
+                  cairo_line_to (cr, xr + l, u);
+                }
+            }
+        }
+      if (!any)
+        continue;
+      dpv_color_set_source (pass == 0 ? &minor_grid : pass == 1 ? &p->style.grid
+                                                                : &p->style.muted, cr);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_tick_labels (DpvPlot *p, int which)
+{
+  Axis *ax = &p->axes[which];
+
+  if (which == AX_X && !p->x_tick_labels)
+    return;
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    {
+      PangoLayout *layout;
+      double w, h, x, y;
+
+      if (!ax->show_label[i])
+        continue;
+      layout = tick_label_rect (p, which, i, &x, &y, &w, &h);
+      show_layout (p, layout, x, y, &p->style.muted, FALSE);
+      record_text (p, which == AX_X ? DPV_TEXT_X_TICK
+                      : which == AX_Y ? DPV_TEXT_Y_TICK : DPV_TEXT_Y2_TICK,
+                   x, y, w, h);
+    }
+}
+
+/* A fresh layout limited to width, for titles. */
+static PangoLayout *
+limited_layout (DpvPlot *p, const char *markup, double factor, double width)
+{
+  PangoLayout *layout = new_layout (p->pctx, &p->style, markup, factor);
+
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  fit_width (layout, width);
+  return layout;
+}
+
+static void
+draw_titles (DpvPlot *p)
+{
+  cairo_t *cr = p->cr;
+  double w, h;
+
+  if (p->show_x_title)
+    {
+      PangoLayout *layout = limited_layout (p, p->axes[AX_X].title, AXIS_TITLE_FACTOR,
+                                            p->w - 2 * p->pad);
+      double x, y;
+
+      layout_size (layout, &w, &h);
+      x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
+      y = p->y + p->h - p->pad - h;
+      show_layout (p, layout, x, y, &p->style.foreground, FALSE);
+      record_text (p, DPV_TEXT_AXIS_TITLE, x, y, w, h);
+      g_object_unref (layout);
+    }
+
+  for (int which = AX_Y; which <= AX_Y2; which++)
+    {
+      gboolean show = which == AX_Y ? p->show_y_title : p->show_y2_title;
+      PangoLayout *layout;
+      double cx, cy, avail;
+
+      if (!show)
+        continue;
+      /* along the data area only: longer, it would run into the title or the x title */
+      avail = p->dh;
+      layout = limited_layout (p, p->axes[which].title, AXIS_TITLE_FACTOR, avail);
+      layout_size (layout, &w, &h);
+      cy = p->dy + p->dh / 2;
+      cx = which == AX_Y ? p->x + p->pad : p->x + p->w - p->pad - h;
+      cairo_save (cr);
+      cairo_translate (cr, cx, cy);
+      cairo_rotate (cr, -G_PI / 2);
+      {
+        /* a context of its own: updating the shared one would rotate later text */
+        PangoContext *ctx = pango_cairo_create_context (cr);
+        PangoLayout *rotated;
+
+        configure_context (ctx);
+        rotated = new_layout (ctx, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR);
+        pango_layout_set_single_paragraph_mode (rotated, TRUE);
+        fit_width (rotated, avail);
+        g_object_unref (layout);
+        layout = rotated;
+        g_object_unref (ctx);
+      }
+      cairo_move_to (cr, -w / 2, 0);
+      dpv_color_set_source (&p->style.foreground, cr);
+      pango_cairo_show_layout (cr, layout);
+      cairo_restore (cr);
+      record_text (p, DPV_TEXT_AXIS_TITLE, cx, cy - w / 2, h, w);
+      g_object_unref (layout);
+    }
+
+  if (p->title)
+    {
+      PangoLayout *layout = limited_layout (p, p->title, TITLE_FACTOR, p->w - 2 * p->pad);
+      PangoAttrList *attrs;
+      double x, y;
+
+      /* semibold over whatever the markup says */
+      attrs = pango_layout_get_attributes (layout);
+      attrs = attrs ? pango_attr_list_copy (attrs) : pango_attr_list_new ();
+      pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+      fit_width (layout, p->w - 2 * p->pad);
+      layout_size (layout, &w, &h);
+      x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
+      y = p->y + p->pad;
+      show_layout (p, layout, x, y, &p->style.foreground, FALSE);
+      record_text (p, DPV_TEXT_TITLE, x, y, w, h);
+      g_object_unref (layout);
+    }
+}
+
+void
+dpv_plot_draw_frame (DpvPlot *plot)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+  DpvColor border;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (!cr_ok (p))
+    return;
+  cr = p->cr;
+
+  cairo_save (cr);
+  /* the data area's background, unless it is the (opaque) figure background the caller has
+   * painted already */
+  if (p->style.plot_background.a > 0
+      && !(p->style.background.a >= 1.0 && p->style.plot_background.a >= 1.0
+           && p->style.plot_background.r == p->style.background.r
+           && p->style.plot_background.g == p->style.background.g
+           && p->style.plot_background.b == p->style.background.b))
+    {
+      dpv_color_set_source (&p->style.plot_background, cr);
+      cairo_rectangle (cr, p->dx, p->dy, p->dw, p->dh);
+      cairo_fill (cr);
+    }
+
+  draw_grid_and_ticks (p, AX_X);
+  draw_grid_and_ticks (p, AX_Y);
+  if (p->axes[AX_Y2].set)
+    draw_grid_and_ticks (p, AX_Y2);
+
+  /* data area border */
+  border = p->style.muted;
+  border.a *= 0.7;
+  dpv_color_set_source (&border, cr);
+  {
+    double lw = snap_width (p, 1.0);
+    double x0 = snap (p, p->dx, TRUE, lw), x1 = snap (p, p->dx + p->dw, TRUE, lw);
+    double y0 = snap (p, p->dy, FALSE, lw), y1 = snap (p, p->dy + p->dh, FALSE, lw);
+    cairo_set_line_width (cr, lw);
+    cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  }
+  cairo_stroke (cr);
+
+  draw_tick_labels (p, AX_X);
+  draw_tick_labels (p, AX_Y);
+  if (p->axes[AX_Y2].set)
+    draw_tick_labels (p, AX_Y2);
+  draw_titles (p);
+  cairo_restore (cr);
+}
+
+/* -------------------------------------------------------------- series ---- */
+
+static void
+add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color,
+           double width, double alpha, DpvDash dash)
+{
+  LegendEntry e;
+
+  if (markup == NULL || !*markup)
+    return;
+  /* a series drawn in several calls (say, one per segment) gets one entry */
+  for (guint i = 0; i < p->entries->len; i++)
+    {
+      LegendEntry *o = &g_array_index (p->entries, LegendEntry, i);
+      const DpvColor *c = color ? color : &p->style.foreground;
+      if (o->kind == kind && o->dash == dash && o->color.r == c->r && o->color.g == c->g
+          && o->color.b == c->b && o->color.a == c->a && g_str_equal (o->markup, markup))
+        return;
+    }
+  e.kind = kind;
+  e.markup = g_strdup (markup);
+  e.color = color ? *color : p->style.foreground;
+  e.width = width;
+  e.alpha = alpha;
+  e.dash = dash;
+  g_array_append_val (p->entries, e);
+}
+
+static void
+record_point (DpvPlot *p, double x, double y)
+{
+  Point pt = { x, y };
+
+  if (x < p->dx - 1 || x > p->dx + p->dw + 1 || y < p->dy - 1 || y > p->dy + p->dh + 1)
+    return;
+  g_array_append_val (p->points, pt);
+}
+
+/* Samples the part of segment a→b inside the data area every few user units. */
+static void
+record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx, double by)
+{
+  double step = MAX (1.0, p->em * 0.4);
+  double len = hypot (bx - ax, by - ay);
+  int n = isfinite (len) ? (int) CLAMP (ceil (len / step), 1, 400) : 1;
+
+  for (int i = 0; i <= n; i++)
+    {
+      double t = (double) i / n;
+      Point pt = { ax + t * (bx - ax), ay + t * (by - ay) };
+
+      if (pt.x < p->dx - 1 || pt.x > p->dx + p->dw + 1 || pt.y < p->dy - 1
+          || pt.y > p->dy + p->dh + 1)
+        continue;
+      g_array_append_val (into, pt);
+    }
+}
+
+static void
+record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+{
+  record_segment_to (p, p->points, ax, ay, bx, by);
+}
+
+static void
+clip_data_area (DpvPlot *p)
+{
+  cairo_rectangle (p->cr, p->dx, p->dy, p->dw, p->dh);
+  cairo_clip (p->cr);
+}
+
+static void
+set_dash (cairo_t *cr, DpvDash dash, double width)
+{
+  double u = MAX (width, 0.5);
+
+  switch (dash)
+    {
+    case DPV_DASH_DASHED:
+      {
+        double d[] = { 4.0 * u, 3.0 * u };
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_dash (cr, d, 2, 0);
+      }
+      break;
+    case DPV_DASH_DOTTED:
+      {
+        double d[] = { 0.01, 2.2 * u };   /* 0 would draw nothing in cairo 1.16 */
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_dash (cr, d, 2, 0);
+      }
+      break;
+    case DPV_DASH_DASHDOT:
+      {
+        double d[] = { 3.5 * u, 2.6 * u, 0.01, 2.6 * u };
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_dash (cr, d, 4, 0);
+      }
+      break;
+    case DPV_DASH_SOLID:
+    default:
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_dash (cr, NULL, 0, 0);
+      break;
+    }
+}
+
+/* The part of the data area that can show anything: the data area intersected with cr's
+ * clip (the surface, for an image), grown by margin. Geometry is cut to this before cairo
+ * strokes it, so that a dashed line on a huge panel costs what its visible part costs. */
+static void
+visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, double *y1)
+{
+  double cx0, cy0, cx1, cy1;
+
+  *x0 = p->dx;
+  *y0 = p->dy;
+  *x1 = p->dx + p->dw;
+  *y1 = p->dy + p->dh;
+  cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
+  if (isfinite (cx0) && isfinite (cy0) && isfinite (cx1) && isfinite (cy1) && cx1 > cx0
+      && cy1 > cy0)
+    {
+      *x0 = MAX (*x0, cx0);
+      *y0 = MAX (*y0, cy0);
+      *x1 = MIN (*x1, cx1);
+      *y1 = MIN (*y1, cy1);
+    }
+  *x0 -= margin;
+  *y0 -= margin;
+  *x1 += margin;
+  *y1 += margin;
+}
+
+/* Distance from c to the segment a–b. */
+static double
+seg_dist (const Point *a, const Point *b, const Point *c)
+{
+  double vx = b->x - a->x, vy = b->y - a->y;
+  double wx = c->x - a->x, wy = c->y - a->y;
+  double len2 = vx * vx + vy * vy;
+  double t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0;
+
+  t = CLAMP (t, 0.0, 1.0);
+  return hypot (wx - t * vx, wy - t * vy);
+}
+
+/* Polyline simplification (Douglas & Peucker 1973) to within tol user units, in place;
+ * returns the new count. Stroking cost in cairo grows with the number of vertices, and
+ * smooth curves sampled for accuracy carry many that lie within a tenth of a pixel of the
+ * chord. Endpoints are always kept. */
+static gsize
+simplify (Point *pts, gsize n, double tol)
+{
+  guint8 *keep;
+  gsize *stack, top = 0, m = 0;
+
+  if (n < 3 || !(tol > 0))
+    return n;
+  keep = g_new0 (guint8, n);
+  stack = g_new (gsize, 2 * n);
+  keep[0] = keep[n - 1] = 1;
+  stack[top++] = 0;
+  stack[top++] = n - 1;
+  while (top > 0)
+    {
+      gsize b = stack[--top], a = stack[--top], idx = 0;
+      double dmax = -1;
+
+      for (gsize i = a + 1; i < b; i++)
+        {
+          double d = seg_dist (&pts[a], &pts[b], &pts[i]);
+          if (d > dmax)
+            {
+              dmax = d;
+              idx = i;
+            }
+        }
+      if (dmax > tol)
+        {
+          keep[idx] = 1;
+          stack[top++] = a;
+          stack[top++] = idx;
+          stack[top++] = idx;
+          stack[top++] = b;
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    if (keep[i])
+      pts[m++] = pts[i];
+  g_free (keep);
+  g_free (stack);
+  return m;
+}
+
+/* Tolerances in user units: a fraction of a device pixel. */
+static double
+device_px (DpvPlot *p)
+{
+  double dxu = 1, dyu = 0;
+
+  cairo_user_to_device_distance (p->cr, &dxu, &dyu);
+  return 1.0 / MAX (hypot (dxu, dyu), 1e-6);
+}
+
+static void
+flush_run (DpvPlot *p, GArray *run, double tol)
+{
+  cairo_t *cr = p->cr;
+  Point *pts = (Point *) (void *) run->data;
+  gsize m;
+
+  if (run->len == 0)
+    return;
+  m = simplify (pts, run->len, tol);
+  cairo_move_to (cr, pts[0].x, pts[0].y);
+  record_point (p, pts[0].x, pts[0].y);
+  for (gsize i = 1; i < m; i++)
+    {
+      cairo_line_to (cr, pts[i].x, pts[i].y);
+      record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+    }
+  g_array_set_size (run, 0);
+}
+
+/* Liang & Barsky (1984) clipping of segment a→b to the rectangle [x0, x1] × [y0, y1].
+ * Returns FALSE when nothing is inside; otherwise moves the ends to the visible part. */
+static gboolean
+clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
+              gboolean *cut_end)
+{
+  double dx = b->x - a->x, dy = b->y - a->y;
+  double pk[4] = { -dx, dx, -dy, dy };
+  double qk[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
+  double t0 = 0, t1 = 1;
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (pk[k] == 0)
+        {
+          if (qk[k] < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = qk[k] / pk[k];
+        if (pk[k] < 0)
+          t0 = MAX (t0, t);
+        else
+          t1 = MIN (t1, t);
+      }
+      if (t0 > t1)
+        return FALSE;
+    }
+  if (t0 > 0)
+    {
+      Point na = { a->x + t0 * dx, a->y + t0 * dy };
+      *a = na;
+    }
+  *cut_end = t1 < 1;
+  if (t1 < 1)
+    {
+      Point nb = { a->x + (t1 - t0) / (1 - t0) * (b->x - a->x),
+                   a->y + (t1 - t0) / (1 - t0) * (b->y - a->y) };
+      *b = nb;
+    }
+  return TRUE;
+}
+
+static void
+draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
+           const DpvColor *color, double width, DpvDash dash, const char *legend)
+{
+  cairo_t *cr = p->cr;
+  GArray *run;
+  double min_step, tol, rx0, ry0, rx1, ry1;
+  Point prev = { 0, 0 };
+  gboolean have_prev = FALSE;
+
+  ensure_layout (p);
+  if (!isfinite (width) || width <= 0)
+    width = p->style.line_width;
+  if (color == NULL)
+    color = &p->style.foreground;
+  add_entry (p, ENTRY_LINE, legend, color, width, 1.0, dash);
+  if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
+    return;
+
+  min_step = 0.25 * device_px (p);
+  tol = 0.1 * device_px (p);
+  run = g_array_sized_new (FALSE, FALSE, sizeof (Point), MIN (n, 4096));
+
+  /* segments are cut to the data area grown by the line width: what lies outside would be
+   * clipped anyway, but cairo would still stroke it */
+  visible_rect (p, 2 * width + 2, &rx0, &ry0, &rx1, &ry1);
+
+  cairo_save (cr);
+  clip_data_area (p);
+  cairo_new_path (cr);
+  for (gsize i = 0; i < n; i++)
+    {
+      Point pt;
+
+      pt.x = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
+      pt.y = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      if (!isfinite (pt.x) || !isfinite (pt.y))
+        {
+          /* non-finite points (and y ≤ 0 on a log axis) break the line */
+          flush_run (p, run, tol);
+          have_prev = FALSE;
+          continue;
+        }
+      pt.x = clamp_far (pt.x);
+      pt.y = clamp_far (pt.y);
+      {
+        Point a = prev, b = pt;
+        gboolean first = !have_prev, cut_end = FALSE;
+
+        prev = pt;
+        have_prev = TRUE;
+        if (first)
+          {
+            if (pt.x >= rx0 && pt.x <= rx1 && pt.y >= ry0 && pt.y <= ry1)
+              g_array_append_val (run, pt);
+            continue;
+          }
+        if (!clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
+          {
+            flush_run (p, run, tol);
+            continue;
+          }
+        if (run->len == 0)
+          g_array_append_val (run, a);
+        pt = b;
+        if (cut_end)
+          {
+            /* the segment leaves the area: end the run at the exit point */
+            g_array_append_val (run, pt);
+            flush_run (p, run, tol);
+            continue;
+          }
+      }
+      if (run->len > 1)
+        {
+          /* samples closer than a quarter pixel to the previous one: replace it, so the
+           * run still ends on its true last point */
+          Point *last = &g_array_index (run, Point, run->len - 1);
+          Point *last2 = &g_array_index (run, Point, run->len - 2);
+          if (fabs (last->x - last2->x) < min_step && fabs (last->y - last2->y) < min_step)
+            {
+              *last = pt;
+              continue;
+            }
+        }
+      g_array_append_val (run, pt);
+    }
+  flush_run (p, run, tol);
+  g_array_unref (run);
+
+  dpv_color_set_source (color, cr);
+  cairo_set_line_width (cr, width);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  set_dash (cr, dash, width);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+dpv_plot_line (DpvPlot        *plot,
+               const double   *x,
+               const double   *y,
+               gsize           n,
+               const DpvColor *color,
+               double          width,
+               DpvDash         dash,
+               const char     *legend_markup)
+{
+  g_return_if_fail (plot != NULL);
+  draw_line (plot, AX_Y, x, y, n, color, width, dash, legend_markup);
+}
+
+void
+dpv_plot_line_y2 (DpvPlot        *plot,
+                  const double   *x,
+                  const double   *y,
+                  gsize           n,
+                  const DpvColor *color,
+                  double          width,
+                  DpvDash         dash,
+                  const char     *legend_markup)
+{
+  g_return_if_fail (plot != NULL);
+  draw_line (plot, plot->axes[AX_Y2].set ? AX_Y2 : AX_Y, x, y, n, color, width, dash,
+             legend_markup);
+}
+
+void
+dpv_plot_bars (DpvPlot        *plot,
+               const double   *x,
+               const double   *h,
+               gsize           n,
+               double          bar_width,
+               const DpvColor *color,
+               double          alpha,
+               const char     *legend_markup)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+  DpvColor fill;
+  double base;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (color == NULL)
+    color = &p->style.foreground;
+  if (!isfinite (alpha))
+    alpha = 1.0;
+  alpha = CLAMP (alpha, 0.0, 1.0);
+  add_entry (p, ENTRY_BAR, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  if (x == NULL || h == NULL || n == 0 || !cr_ok (p) || !isfinite (bar_width))
+    return;
+  cr = p->cr;
+  fill = *color;
+  fill.a *= alpha;
+
+  base = p->axes[AX_Y].scale == DPV_SCALE_LOG
+           ? p->dy + p->dh
+           : clamp_user (p, map_y_axis (p, AX_Y, 0.0), FALSE);
+
+  cairo_save (cr);
+  clip_data_area (p);
+  cairo_set_line_width (cr, 1.0);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  for (gsize i = 0; i < n; i++)
+    {
+      double x0, x1, top;
+
+      if (!isfinite (x[i]) || !isfinite (h[i]))
+        continue;
+      x0 = map_x (p, x[i] - fabs (bar_width) / 2);
+      x1 = map_x (p, x[i] + fabs (bar_width) / 2);
+      top = map_y_axis (p, AX_Y, h[i]);
+      if (!isfinite (x0) || !isfinite (x1) || !isfinite (top))
+        continue;
+      x0 = clamp_user (p, x0, TRUE);
+      x1 = clamp_user (p, x1, TRUE);
+      top = clamp_user (p, top, FALSE);
+      cairo_rectangle (cr, MIN (x0, x1), MIN (top, base), fabs (x1 - x0), fabs (base - top));
+      dpv_color_set_source (&fill, cr);
+      cairo_fill_preserve (cr);
+      dpv_color_set_source (color, cr);
+      cairo_stroke (cr);
+
+      /* the bar's area counts as drawn data for the legend */
+      {
+        double xa = MAX (MIN (x0, x1), p->dx), xb = MIN (MAX (x0, x1), p->dx + p->dw);
+        double ya = MAX (MIN (top, base), p->dy), yb = MIN (MAX (top, base), p->dy + p->dh);
+        /* at most ~2500 samples per bar, whatever the panel size */
+        double step = MAX (MAX (2.0, p->em * 0.8), sqrt (MAX (0, (xb - xa) * (yb - ya)) / 2500));
+        for (double yy = ya; yy <= yb; yy += step)
+          for (double xx = xa; xx <= xb; xx += step)
+            record_point (p, xx, yy);
+        record_segment (p, xa, ya, xb, ya);
+      }
+    }
+  cairo_restore (cr);
+}
+
+void
+dpv_plot_markers (DpvPlot        *plot,
+                  const double   *x,
+                  const double   *y,
+                  gsize           n,
+                  const DpvColor *color,
+                  double          radius,
+                  const char     *legend_markup)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (color == NULL)
+    color = &p->style.foreground;
+  if (!isfinite (radius) || radius <= 0)
+    radius = p->style.line_width * 2;
+  add_entry (p, ENTRY_MARKER, legend_markup, color, radius, 1.0, DPV_DASH_SOLID);
+  if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
+    return;
+  cr = p->cr;
+
+  cairo_save (cr);
+  clip_data_area (p);
+  dpv_color_set_source (color, cr);
+  for (gsize i = 0; i < n; i++)
+    {
+      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
+      double uy = isfinite (y[i]) ? map_y_axis (p, AX_Y, y[i]) : NAN;
+
+      if (!isfinite (ux) || !isfinite (uy))
+        continue;
+      if (ux < p->dx - radius || ux > p->dx + p->dw + radius
+          || uy < p->dy - radius || uy > p->dy + p->dh + radius)
+        continue;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ux, uy, radius, 0, 2 * G_PI);
+      record_point (p, ux, uy);
+    }
+  cairo_fill_preserve (cr);
+  {
+    /* a thin ring in the background colour sets a marker off the line it sits on */
+    DpvColor ring;
+    if (halo_color (&p->style, &ring))
+      {
+        dpv_color_set_source (&ring, cr);
+        cairo_set_line_width (cr, MAX (0.75, radius * 0.3));
+        cairo_stroke (cr);
+      }
+  }
+  cairo_new_path (cr);
+  cairo_restore (cr);
+}
+
+/* ---------------------------------------------------------------- fills ---- */
+
+typedef struct {
+  GArray *lo;   /* Point, forward */
+  GArray *hi;   /* Point, forward */
+} Run;
+
+/* Sutherland & Hodgman (1974): clips the closed polygon in `in` to one half-plane
+ * (edge 0: x ≥ v, 1: x ≤ v, 2: y ≥ v, 3: y ≤ v), appending the result to `out`. */
+static void
+clip_polygon_edge (GArray *in, GArray *out, int edge, double v)
+{
+  g_array_set_size (out, 0);
+  for (guint i = 0; i < in->len; i++)
+    {
+      Point a = g_array_index (in, Point, i);
+      Point b = g_array_index (in, Point, (i + 1) % in->len);
+      double ca = edge < 2 ? a.x : a.y, cb = edge < 2 ? b.x : b.y;
+      gboolean ina = (edge % 2 == 0) ? ca >= v : ca <= v;
+      gboolean inb = (edge % 2 == 0) ? cb >= v : cb <= v;
+
+      if (ina)
+        g_array_append_val (out, a);
+      if (ina != inb)
+        {
+          double t = (v - ca) / (cb - ca);
+          Point c = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+          if (edge < 2)
+            c.x = v;
+          else
+            c.y = v;
+          g_array_append_val (out, c);
+        }
+    }
+}
+
+static void
+run_flush (DpvPlot *p, Run *run, double tol)
+{
+  cairo_t *cr = p->cr;
+
+  if (run->lo->len >= 2)
+    {
+      gsize nlo = simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
+      gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
+      GArray *poly = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      GArray *tmp = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      double x0, y0, x1, y1;
+
+      /* a little outside the visible area (the data-area clip hides the edge) */
+      visible_rect (p, 4, &x0, &y0, &x1, &y1);
+      g_array_append_vals (poly, run->lo->data, nlo);
+      for (gsize i = nhi; i-- > 0;)
+        g_array_append_val (poly, g_array_index (run->hi, Point, i));
+      clip_polygon_edge (poly, tmp, 0, x0);
+      clip_polygon_edge (tmp, poly, 1, x1);
+      clip_polygon_edge (poly, tmp, 2, y0);
+      clip_polygon_edge (tmp, poly, 3, y1);
+      for (guint i = 0; i < poly->len; i++)
+        {
+          Point *pt = &g_array_index (poly, Point, i);
+          if (i == 0)
+            cairo_move_to (cr, pt->x, pt->y);
+          else
+            cairo_line_to (cr, pt->x, pt->y);
+        }
+      if (poly->len > 0)
+        cairo_close_path (cr);
+      g_array_unref (poly);
+      g_array_unref (tmp);
+    }
+  g_array_set_size (run->lo, 0);
+  g_array_set_size (run->hi, 0);
+}
+
+static void
+run_add (Run *run, double x, double ylo, double yhi)
+{
+  Point a = { x, ylo }, b = { x, yhi };
+  g_array_append_val (run->lo, a);
+  g_array_append_val (run->hi, b);
+}
+
+void
+dpv_plot_fill_between (DpvPlot        *plot,
+                       const double   *x,
+                       const double   *y_lo,
+                       const double   *y_hi,
+                       gsize           n,
+                       const DpvColor *color,
+                       double          alpha,
+                       const char     *legend_markup)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+  DpvColor fill;
+  Run run;
+  gboolean have_prev = FALSE;
+  double pux = 0, plo = 0, phi = 0, tol;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (color == NULL)
+    color = &p->style.foreground;
+  if (!isfinite (alpha))
+    alpha = 1.0;
+  alpha = CLAMP (alpha, 0.0, 1.0);
+  add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  if (x == NULL || y_lo == NULL || y_hi == NULL || n == 0 || !cr_ok (p))
+    return;
+  cr = p->cr;
+  fill = *color;
+  fill.a *= alpha;
+
+  run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
+  run.hi = g_array_new (FALSE, FALSE, sizeof (Point));
+  tol = 0.1 * device_px (p);
+
+  cairo_save (cr);
+  clip_data_area (p);
+  cairo_new_path (cr);
+  /* Work in user space: y grows downwards, so "y_hi above y_lo" is ulo − uhi > 0. Crossings
+   * are interpolated on the drawn (straight, user-space) segments. */
+  for (gsize i = 0; i < n; i++)
+    {
+      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
+      double ulo = isfinite (y_lo[i]) ? map_y_axis (p, AX_Y, y_lo[i]) : NAN;
+      double uhi = isfinite (y_hi[i]) ? map_y_axis (p, AX_Y, y_hi[i]) : NAN;
+      double d;
+
+      if (!isfinite (ux) || !isfinite (ulo) || !isfinite (uhi))
+        {
+          run_flush (p, &run, tol);
+          have_prev = FALSE;
+          continue;
+        }
+      ux = clamp_far (ux);
+      ulo = clamp_far (ulo);
+      uhi = clamp_far (uhi);
+      d = ulo - uhi;
+
+      if (have_prev)
+        {
+          double pd = plo - phi;
+
+          if ((pd > 0) != (d > 0) && pd != d)
+            {
+              /* crossing between i−1 and i */
+              double t = pd / (pd - d);
+              double cx = pux + t * (ux - pux);
+              double cy = plo + t * (ulo - plo);
+
+              if (pd > 0)
+                {
+                  run_add (&run, cx, cy, cy);
+                  run_flush (p, &run, tol);
+                }
+              else
+                run_add (&run, cx, cy, cy);
+            }
+        }
+      if (d > 0)
+        run_add (&run, ux, ulo, uhi);
+      else if (run.lo->len > 0)
+        {
+          /* touching (d == 0) closes the run at this point */
+          run_add (&run, ux, ulo, ulo);
+          run_flush (p, &run, tol);
+        }
+      have_prev = TRUE;
+      pux = ux;
+      plo = ulo;
+      phi = uhi;
+    }
+  run_flush (p, &run, tol);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+  dpv_color_set_source (&fill, cr);
+  cairo_fill (cr);
+  cairo_restore (cr);
+
+  g_array_unref (run.lo);
+  g_array_unref (run.hi);
+}
+
+static double
+map_or_edge (DpvPlot *p, int which, double v)
+{
+  double lo = which == AX_X ? p->dx : p->dy;
+  double len = which == AX_X ? p->dw : p->dh;
+  double u;
+
+  if (isnan (v))
+    return NAN;
+  if (isinf (v))
+    {
+      if (which == AX_X)
+        return v < 0 ? lo - 1 : lo + len + 1;
+      return v < 0 ? lo + len + 1 : lo - 1;
+    }
+  u = which == AX_X ? map_x (p, v) : map_y_axis (p, which, v);
+  if (isinf (u) || (p->axes[which].scale == DPV_SCALE_LOG && !(v > 0)))
+    return which == AX_X ? lo - 1 : lo + len + 1;
+  return clamp_user (p, u, which == AX_X);
+}
+
+void
+dpv_plot_shade_x_range (DpvPlot        *plot,
+                        double          x0,
+                        double          x1,
+                        const DpvColor *color,
+                        double          alpha,
+                        const char     *legend_markup)
+{
+  DpvPlot *p = plot;
+  DpvColor fill;
+  double u0, u1;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (color == NULL)
+    color = &p->style.accent;
+  if (!isfinite (alpha))
+    alpha = 0.2;
+  alpha = CLAMP (alpha, 0.0, 1.0);
+  add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  u0 = map_or_edge (p, AX_X, x0);
+  u1 = map_or_edge (p, AX_X, x1);
+  if (!isfinite (u0) || !isfinite (u1) || !cr_ok (p))
+    return;
+  fill = *color;
+  fill.a *= alpha;
+  cairo_save (p->cr);
+  clip_data_area (p);
+  cairo_rectangle (p->cr, MIN (u0, u1), p->dy, fabs (u1 - u0), p->dh);
+  dpv_color_set_source (&fill, p->cr);
+  cairo_fill (p->cr);
+  cairo_restore (p->cr);
+}
+
+void
+dpv_plot_shade_y_range (DpvPlot        *plot,
+                        double          y0,
+                        double          y1,
+                        const DpvColor *color,
+                        double          alpha)
+{
+  DpvPlot *p = plot;
+  DpvColor fill;
+  double u0, u1;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (color == NULL)
+    color = &p->style.accent;
+  if (!isfinite (alpha))
+    alpha = 0.2;
+  alpha = CLAMP (alpha, 0.0, 1.0);
+  u0 = map_or_edge (p, AX_Y, y0);
+  u1 = map_or_edge (p, AX_Y, y1);
+  if (!isfinite (u0) || !isfinite (u1) || !cr_ok (p))
+    return;
+  fill = *color;
+  fill.a *= alpha;
+  cairo_save (p->cr);
+  clip_data_area (p);
+  cairo_rectangle (p->cr, p->dx, MIN (u0, u1), p->dw, fabs (u1 - u0));
+  dpv_color_set_source (&fill, p->cr);
+  cairo_fill (p->cr);
+  cairo_restore (p->cr);
+}
+
+/* ----------------------------------------------------------- placement ---- */
+
+static double
+overlap_area (double ax, double ay, double aw, double ah, double bx, double by, double bw,
+              double bh)
+{
+  double w = MIN (ax + aw, bx + bw) - MAX (ax, bx);
+  double h = MIN (ay + ah, by + bh) - MAX (ay, by);
+
+  return (w > 0 && h > 0) ? w * h : 0;
+}
+
+/* Area of (x, y, w, h) covered by annotations and the legend placed so far. */
+static double
+text_overlap (DpvPlot *p, double x, double y, double w, double h)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < p->texts->len; i++)
+    {
+      TextRect *r = &g_array_index (p->texts, TextRect, i);
+      if (r->kind == DPV_TEXT_ANNOTATION || r->kind == DPV_TEXT_LEGEND)
+        sum += overlap_area (x, y, w, h, r->x, r->y, r->w, r->h);
+    }
+  return sum;
+}
+
+/* Drawn samples inside the box; a reference line counts a quarter of a data curve. */
+static double
+count_points (DpvPlot *p, double x, double y, double w, double h)
+{
+  guint n = 0, r = 0;
+
+  for (guint i = 0; i < p->points->len; i++)
+    {
+      Point *pt = &g_array_index (p->points, Point, i);
+      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
+        n++;
+    }
+  for (guint i = 0; i < p->ref_points->len; i++)
+    {
+      Point *pt = &g_array_index (p->ref_points, Point, i);
+      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
+        r++;
+    }
+  return n + 0.25 * r;
+}
+
+/* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
+ * then slid vertically off earlier text if needed. Earlier candidates are preferred. */
+static void
+place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double *ox,
+           double *oy)
+{
+  double inset = 2.0;
+  double xmin = p->dx + inset, xmax = p->dx + p->dw - inset - w;
+  double ymin = p->dy + inset, ymax = p->dy + p->dh - inset - h;
+  double best = INFINITY;
+  double step = h + 2.0;
+
+  if (xmax < xmin)
+    xmin = xmax = p->dx + p->dw / 2 - w / 2;
+  if (ymax < ymin)
+    ymin = ymax = p->dy + p->dh / 2 - h / 2;
+  *ox = CLAMP (cand[0].x, xmin, xmax);
+  *oy = CLAMP (cand[0].y, ymin, ymax);
+
+  for (int c = 0; c < n_cand; c++)
+    {
+      double bx = CLAMP (cand[c].x, xmin, xmax);
+      double by0 = CLAMP (cand[c].y, ymin, ymax);
+
+      for (int k = 0; k < 13; k++)
+        {
+          /* 0, +1, −1, +2, −2, … steps */
+          int s = (k + 1) / 2 * ((k % 2) ? 1 : -1);
+          double by = by0 + s * step;
+          double score;
+
+          if (by < ymin - 0.01 || by > ymax + 0.01)
+            continue;
+          score = text_overlap (p, bx, by, w, h) * 100.0
+                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) + c * 0.5;
+          if (score >= best)
+            continue;
+          score += count_points (p, bx, by, w, h) * 0.05;
+          if (score < best)
+            {
+              best = score;
+              *ox = bx;
+              *oy = by;
+            }
+        }
+    }
+}
+
+static void
+anchor_box (DpvAnchor anchor, double px, double py, double w, double h, double gap,
+            double *x, double *y)
+{
+  switch (anchor)
+    {
+    case DPV_ANCHOR_NORTH:
+      *x = px - w / 2, *y = py - gap - h;
+      break;
+    case DPV_ANCHOR_SOUTH:
+      *x = px - w / 2, *y = py + gap;
+      break;
+    case DPV_ANCHOR_EAST:
+      *x = px + gap, *y = py - h / 2;
+      break;
+    case DPV_ANCHOR_WEST:
+      *x = px - gap - w, *y = py - h / 2;
+      break;
+    case DPV_ANCHOR_NORTH_EAST:
+      *x = px + gap, *y = py - gap - h;
+      break;
+    case DPV_ANCHOR_NORTH_WEST:
+      *x = px - gap - w, *y = py - gap - h;
+      break;
+    case DPV_ANCHOR_SOUTH_EAST:
+      *x = px + gap, *y = py + gap;
+      break;
+    case DPV_ANCHOR_SOUTH_WEST:
+      *x = px - gap - w, *y = py + gap;
+      break;
+    case DPV_ANCHOR_CENTER:
+    default:
+      *x = px - w / 2, *y = py - h / 2;
+      break;
+    }
+}
+
+static void
+draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand,
+                  const DpvColor *color)
+{
+  double w, h, x, y;
+
+  layout_size (layout, &w, &h);
+  place_box (p, cand, n_cand, w, h, &x, &y);
+  cairo_save (p->cr);
+  show_layout (p, layout, x, y, color, TRUE);
+  cairo_restore (p->cr);
+  record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
+}
+
+void
+dpv_plot_annotate (DpvPlot        *plot,
+                   double          x,
+                   double          y,
+                   const char     *markup,
+                   DpvAnchor       anchor,
+                   const DpvColor *color)
+{
+  static const DpvAnchor order[] = {
+    DPV_ANCHOR_NORTH_EAST, DPV_ANCHOR_NORTH_WEST, DPV_ANCHOR_SOUTH_EAST, DPV_ANCHOR_SOUTH_WEST,
+    DPV_ANCHOR_NORTH, DPV_ANCHOR_SOUTH, DPV_ANCHOR_EAST, DPV_ANCHOR_WEST,
+  };
+  DpvPlot *p = plot;
+  PangoLayout *layout;
+  Point cand[9];
+  double px, py, w, h, gap;
+  int n = 0;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (markup == NULL || !*markup || !cr_ok (p))
+    return;
+  if (color == NULL)
+    color = &p->style.foreground;
+
+  px = isfinite (x) ? map_x (p, x) : NAN;
+  py = isfinite (y) ? map_y_axis (p, AX_Y, y) : NAN;
+  if (!isfinite (px))
+    px = isnan (x) || isnan (px) ? p->dx + p->dw / 2 : (px < 0 ? p->dx : p->dx + p->dw);
+  if (!isfinite (py))
+    py = isnan (y) || isnan (py) ? p->dy + p->dh / 2 : (py < 0 ? p->dy : p->dy + p->dh);
+  px = CLAMP (px, p->dx, p->dx + p->dw);
+  py = CLAMP (py, p->dy, p->dy + p->dh);
+
+  layout = plot_layout (p, markup, ANNOT_FACTOR);
+  layout_size (layout, &w, &h);
+  gap = p->em * 0.35;
+
+  anchor_box (anchor, px, py, w, h, gap, &cand[n].x, &cand[n].y);
+  n++;
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (order[i] != anchor)
+      {
+        anchor_box (order[i], px, py, w, h, gap, &cand[n].x, &cand[n].y);
+        n++;
+      }
+  draw_placed_text (p, layout, cand, n, color);
+}
+
+void
+dpv_plot_vline (DpvPlot        *plot,
+                double          x,
+                const DpvColor *color,
+                DpvDash         dash,
+                const char     *label_markup)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+  double ux, lw;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (!cr_ok (p) || !isfinite (x))
+    return;
+  ux = map_x (p, x);
+  if (!isfinite (ux) || ux < p->dx - 0.5 || ux > p->dx + p->dw + 0.5)
+    return;
+  if (color == NULL)
+    color = &p->style.accent;
+  cr = p->cr;
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
+  ux = snap (p, ux, TRUE, lw);
+
+  cairo_save (cr);
+  clip_data_area (p);
+  dpv_color_set_source (color, cr);
+  cairo_set_line_width (cr, lw);
+  set_dash (cr, dash, lw);
+  {
+    double x0, y0, x1, y1;
+    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    cairo_move_to (cr, ux, MAX (p->dy, y0));
+    cairo_line_to (cr, ux, MIN (p->dy + p->dh, y1));
+  }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
+
+  if (label_markup && *label_markup)
+    {
+      PangoLayout *layout = plot_layout (p, label_markup, ANNOT_FACTOR);
+      double w, h, g = p->em * 0.3;
+      Point cand[4];
+
+      layout_size (layout, &w, &h);
+      cand[0] = (Point) { ux + g, p->dy + g };
+      cand[1] = (Point) { ux - g - w, p->dy + g };
+      cand[2] = (Point) { ux + g, p->dy + p->dh - g - h };
+      cand[3] = (Point) { ux - g - w, p->dy + p->dh - g - h };
+      draw_placed_text (p, layout, cand, 4, color);
+    }
+}
+
+void
+dpv_plot_hline (DpvPlot        *plot,
+                double          y,
+                const DpvColor *color,
+                DpvDash         dash,
+                const char     *label_markup)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+  double uy, lw;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  if (!cr_ok (p) || !isfinite (y))
+    return;
+  uy = map_y_axis (p, AX_Y, y);
+  if (!isfinite (uy) || uy < p->dy - 0.5 || uy > p->dy + p->dh + 0.5)
+    return;
+  if (color == NULL)
+    color = &p->style.accent;
+  cr = p->cr;
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
+  uy = snap (p, uy, FALSE, lw);
+
+  cairo_save (cr);
+  clip_data_area (p);
+  dpv_color_set_source (color, cr);
+  cairo_set_line_width (cr, lw);
+  set_dash (cr, dash, lw);
+  {
+    double x0, y0, x1, y1;
+    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    cairo_move_to (cr, MAX (p->dx, x0), uy);
+    cairo_line_to (cr, MIN (p->dx + p->dw, x1), uy);
+  }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
+
+  if (label_markup && *label_markup)
+    {
+      PangoLayout *layout = plot_layout (p, label_markup, ANNOT_FACTOR);
+      double w, h, g = p->em * 0.25;
+      Point cand[4];
+
+      layout_size (layout, &w, &h);
+      cand[0] = (Point) { p->dx + p->dw - g - w, uy - g * 0.5 - h };
+      cand[1] = (Point) { p->dx + p->dw - g - w, uy + g * 0.5 };
+      cand[2] = (Point) { p->dx + g, uy - g * 0.5 - h };
+      cand[3] = (Point) { p->dx + g, uy + g * 0.5 };
+      draw_placed_text (p, layout, cand, 4, color);
+    }
+}
+
+/* --------------------------------------------------------------- legend ---- */
+
+static void
+draw_swatch (DpvPlot *p, const LegendEntry *e, double x, double y, double w, double h)
+{
+  cairo_t *cr = p->cr;
+  double cy = y + h / 2;
+
+  cairo_save (cr);
+  switch (e->kind)
+    {
+    case ENTRY_LINE:
+      dpv_color_set_source (&e->color, cr);
+      cairo_set_line_width (cr, MIN (e->width, h * 0.6));
+      set_dash (cr, e->dash, MIN (e->width, h * 0.6));
+      cairo_move_to (cr, x, cy);
+      cairo_line_to (cr, x + w, cy);
+      cairo_stroke (cr);
+      break;
+    case ENTRY_MARKER:
+      dpv_color_set_source (&e->color, cr);
+      cairo_arc (cr, x + w / 2, cy, MIN (e->width, h * 0.4), 0, 2 * G_PI);
+      cairo_fill (cr);
+      break;
+    case ENTRY_FILL:
+    case ENTRY_BAR:
+    default:
+      {
+        DpvColor fill = e->color;
+        double sh = h * 0.7;
+
+        fill.a *= e->alpha;
+        cairo_rectangle (cr, x + 0.5, cy - sh / 2, w - 1, sh);
+        dpv_color_set_source (&fill, cr);
+        cairo_fill_preserve (cr);
+        fill = e->color;
+        fill.a *= e->kind == ENTRY_BAR ? 1.0 : 0.6;
+        dpv_color_set_source (&fill, cr);
+        cairo_set_line_width (cr, 1.0);
+        cairo_stroke (cr);
+      }
+      break;
+    }
+  cairo_restore (cr);
+}
+
+void
+dpv_plot_legend (DpvPlot *plot)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+  double pad, sw, gap, rowgap, maxw = 0, total_h = 0, bw, bh, bx, by, inset;
+  double *row_h;
+  PangoLayout **layouts;
+  guint n;
+  double best = INFINITY;
+
+  g_return_if_fail (plot != NULL);
+  ensure_layout (p);
+  n = p->entries->len;
+  if (n == 0 || !cr_ok (p))
+    return;
+  cr = p->cr;
+
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
+   * thumbnail where even that would bury the data, no legend at all. */
+  layouts = g_new0 (PangoLayout *, n);
+  row_h = g_new0 (double, n);
+  for (int attempt = 0;; attempt++)
+    {
+      static const double shrink[] = { 1.0, 0.88, 0.78 };
+      double f = shrink[attempt], area;
+      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
+
+      pad = p->em * 0.45 * f;
+      sw = p->em * 2.0 * f;
+      gap = p->em * 0.45 * f;
+      rowgap = p->em * 0.15 * f;
+      inset = p->em * 0.5 * f;
+      maxw = 0;
+      total_h = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+
+          g_clear_object (&layouts[i]);
+          layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR * f);
+          layout_size (layouts[i], &w, &h);
+          if (w > avail && avail > p->em)
+            {
+              fit_width (layouts[i], avail);
+              layout_size (layouts[i], &w, &h);
+            }
+          maxw = MAX (maxw, w);
+          row_h[i] = MAX (h, p->em * 0.9 * f);
+          total_h += row_h[i] + (i > 0 ? rowgap : 0);
+        }
+      bw = pad + sw + gap + maxw + pad;
+      bh = pad + total_h + pad;
+      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
+      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
+        break;
+      if (last)
+        {
+          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
+            {
+              for (guint i = 0; i < n; i++)
+                g_clear_object (&layouts[i]);
+              g_free (layouts);
+              g_free (row_h);
+              return;
+            }
+          break;
+        }
+    }
+
+  /* candidates: corners first, then edge midpoints, then the centre */
+  {
+    double l = p->dx + inset, r = p->dx + p->dw - inset - bw;
+    double t = p->dy + inset, b = p->dy + p->dh - inset - bh;
+    double cx = p->dx + p->dw / 2 - bw / 2, cy = p->dy + p->dh / 2 - bh / 2;
+    Point cand[4 + 2 * 7 + 2 * 3 + 1] = {
+      { r, t }, { l, t }, { r, b }, { l, b },
+    };
+    guint nc = 4;
+
+    /* then along the top and bottom edges, down the sides, and the centre */
+    for (int k = 1; k <= 7; k++)
+      {
+        double xx = l + (r - l) * k / 8.0;
+        cand[nc++] = (Point) { xx, t };
+        cand[nc++] = (Point) { xx, b };
+      }
+    for (int k = 1; k <= 3; k++)
+      {
+        double yy = t + (b - t) * k / 4.0;
+        cand[nc++] = (Point) { r, yy };
+        cand[nc++] = (Point) { l, yy };
+      }
+    cand[nc++] = (Point) { cx, cy };
+
+    bx = cand[0].x;
+    by = cand[0].y;
+    for (guint c = 0; c < nc; c++)
+      {
+        double score = count_points (p, cand[c].x - 2, cand[c].y - 2, bw + 4, bh + 4)
+                       + text_overlap (p, cand[c].x, cand[c].y, bw, bh) * 10.0
+                       + (c < 4 ? 0.0 : 0.5);   /* corners win ties */
+        if (score < best)
+          {
+            best = score;
+            bx = cand[c].x;
+            by = cand[c].y;
+          }
+      }
+    bx = MAX (bx, p->x);
+    by = MAX (by, p->y);
+  }
+
+  cairo_save (cr);
+  {
+    DpvColor bg, border = p->style.muted;
+    double rad = p->em * 0.25;
+
+    border.a *= 0.35;
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, bx + bw - rad, by + rad, rad, -G_PI / 2, 0);
+    cairo_arc (cr, bx + bw - rad, by + bh - rad, rad, 0, G_PI / 2);
+    cairo_arc (cr, bx + rad, by + bh - rad, rad, G_PI / 2, G_PI);
+    cairo_arc (cr, bx + rad, by + rad, rad, G_PI, 1.5 * G_PI);
+    cairo_close_path (cr);
+    if (halo_color (&p->style, &bg))
+      {
+        /* opaque when it must sit on data, translucent otherwise */
+        bg.a = best > 0 ? 0.92 : 0.8;
+        dpv_color_set_source (&bg, cr);
+        cairo_fill_preserve (cr);
+      }
+    dpv_color_set_source (&border, cr);
+    cairo_set_line_width (cr, 1.0);
+    cairo_stroke (cr);
+  }
+  {
+    double yy = by + pad;
+    for (guint i = 0; i < n; i++)
+      {
+        LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+        double w, h;
+
+        layout_size (layouts[i], &w, &h);
+        draw_swatch (p, e, bx + pad, yy, sw, row_h[i]);
+        show_layout (p, layouts[i], bx + pad + sw + gap, yy + (row_h[i] - h) / 2,
+                     &p->style.foreground, FALSE);
+        yy += row_h[i] + rowgap;
+      }
+  }
+  cairo_restore (cr);
+  record_text (p, DPV_TEXT_LEGEND, bx, by, bw, bh);
+
+  for (guint i = 0; i < n; i++)
+    g_object_unref (layouts[i]);
+  g_free (layouts);
+  g_free (row_h);
+}
+
+gsize
+dpv_plot_get_text_rects (DpvPlot           *plot,
+                         DpvTextKind        kind,
+                         cairo_rectangle_t *rects,
+                         gsize              max_rects)
+{
+  gsize n = 0;
+
+  g_return_val_if_fail (plot != NULL, 0);
+  for (guint i = 0; i < plot->texts->len; i++)
+    {
+      TextRect *r = &g_array_index (plot->texts, TextRect, i);
+      if (r->kind != kind)
+        continue;
+      if (rects != NULL && n < max_rects)
+        {
+          rects[n].x = r->x;
+          rects[n].y = r->y;
+          rects[n].width = r->w;
+          rects[n].height = r->h;
+        }
+      n++;
+    }
+  return n;
+}
+
+/* ------------------------------------------------------- figure helpers ---- */
+
+static PangoLayout *
+cr_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double size_factor)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc;
+  cairo_font_options_t *fo = cairo_font_options_create ();
+  DpvStyle s = *style;
+
+  cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), fo);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (fo);
+
+  if (!isfinite (s.text_scale) || s.text_scale <= 0)
+    s.text_scale = 1;
+  if (!isfinite (size_factor) || size_factor <= 0)
+    size_factor = 1;
+  s.font_family[sizeof s.font_family - 1] = '\0';
+  desc = make_font (&s, size_factor);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  set_markup_safe (layout, markup);
+  return layout;
+}
+
+double
+dpv_draw_text_block (cairo_t        *cr,
+                     const DpvStyle *style,
+                     double          x,
+                     double          y,
+                     double          width,
+                     const char     *markup,
+                     double          size_factor,
+                     const DpvColor *color)
+{
+  PangoLayout *layout;
+  double w, h;
+
+  g_return_val_if_fail (cr != NULL, 0);
+  g_return_val_if_fail (style != NULL, 0);
+  if (markup == NULL || !*markup || cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    return 0;
+  if (!isfinite (x) || !isfinite (y))
+    return 0;
+
+  layout = cr_layout (cr, style, markup, size_factor);
+  if (isfinite (width) && width > 0)
+    {
+      pango_layout_set_width (layout, (int) (MIN (width, 1e6) * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  layout_size (layout, &w, &h);
+  cairo_save (cr);
+  dpv_color_set_source (color ? color : &style->foreground, cr);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  g_object_unref (layout);
+  return h;
+}
+
+void
+dpv_measure_text (cairo_t        *cr,
+                  const DpvStyle *style,
+                  const char     *markup,
+                  double          size_factor,
+                  double         *width,
+                  double         *height)
+{
+  PangoLayout *layout;
+  double w = 0, h = 0;
+
+  if (cr != NULL && style != NULL && markup != NULL)
+    {
+      layout = cr_layout (cr, style, markup, size_factor);
+      layout_size (layout, &w, &h);
+      g_object_unref (layout);
+    }
+  if (width)
+    *width = w;
+  if (height)
+    *height = h;
+}
