@@ -182,6 +182,7 @@ dpviz_application_startup (GApplication *application)
   set_accels (app, "win.animate", "<Primary>p", NULL);
   set_accels (app, "win.lesson-next", "<Primary>Page_Down", NULL);
   set_accels (app, "win.lesson-previous", "<Primary>Page_Up", NULL);
+  set_accels (app, "win.lesson-add-step", "<Primary><Shift>a", NULL);
 }
 
 static void
@@ -207,6 +208,7 @@ dpviz_application_init (DpvizApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[LESSON-FILE]"));
 }
 
 DpvizApplication *

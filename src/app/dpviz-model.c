@@ -538,6 +538,8 @@ dpviz_model_get_value (DpvizModel *self,
     return self->sensitivity;
   if (g_str_equal (property, "k"))
     return self->k;
+  if (g_str_equal (property, "eps-prime"))
+    return self->eps_prime;
   g_return_val_if_reached (0.0);
 }
 
@@ -561,6 +563,15 @@ dpviz_model_set_value (DpvizModel  *self,
       if (!check_k (value, error))
         return FALSE;
       return dpviz_model_set_k (self, (guint) value, error);
+    }
+  if (g_str_equal (property, "eps-prime"))
+    {
+      /* A threshold typed by the user: 0 … EPS_PRIME_MAX (negative means "from δ" and is
+       * set through the property, not typed). */
+      if (!check_range ("ε′", value, 0.0, EPS_PRIME_MAX, error))
+        return FALSE;
+      store_double (self, &self->eps_prime, value, PROP_EPS_PRIME);
+      return TRUE;
     }
   g_return_val_if_reached (FALSE);
 }

@@ -41,13 +41,21 @@ G_DEFINE_FINAL_TYPE (DpvizParamRow, dpviz_param_row, GTK_TYPE_WIDGET)
 static char *
 format_value (double value, gboolean integer)
 {
+  static const char *formats[] = { "%.6g", "%.10g", "%.15g", "%.17g" };
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   GString *s;
   char *e;
 
   if (integer)
     return g_strdup_printf ("%.0f", value);
-  g_ascii_formatd (buf, sizeof buf, "%.6g", value);
+  /* The shortest of these that reads back as exactly the same number: a typed value is shown
+   * as typed, never as a rounded neighbour. */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
   e = strchr (buf, 'e');
   if (e == NULL)
     return g_strdup (buf);
@@ -126,7 +134,9 @@ sync_from_model (DpvizParamRow *self)
   g_autofree char *text = format_value (value, self->integer);
 
   self->updating = TRUE;
-  gtk_range_set_value (GTK_RANGE (self->scale), log10 (value));
+  /* ε′ is negative while it is solved from δ; the row is hidden then. */
+  if (value > 0)
+    gtk_range_set_value (GTK_RANGE (self->scale), log10 (value));
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->entry)), text) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   self->updating = FALSE;

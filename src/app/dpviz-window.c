@@ -24,6 +24,8 @@
  *     win.explain                F1                  What am I looking at? (show/hide)
  *     win.toggle-controls        F9                  Show/hide the control panel
  *     win.log-y                  <Primary>l          KL view: logarithmic y-axis (on/off)
+ *     win.eps-prime-from-delta   (check box)         Regions view: threshold ε′ = D∞^δ from δ,
+ *                                                    or set by hand with its own slider
  *
  *   Section "Parameters"
  *     win.mechanism::laplace     <Primary>1          Laplace mechanism
@@ -45,6 +47,9 @@
  *     win.lesson-next            <Primary>Page_Down  Next lesson step (also Page_Down when no
  *                                                    slider has focus, for presenter remotes)
  *     win.lesson-previous        <Primary>Page_Up    Previous lesson step (also Page_Up)
+ *     win.lesson-add-step        <Primary><Shift>a   Add the current state as a step after the
+ *                                                    current one (starts a lesson if none is open)
+ *     win.close-lesson           (button)            Close the lesson
  */
 #include "config.h"
 
@@ -73,6 +78,8 @@ struct _DpvizWindow
   AdwFlap *flap;
   GtkBox *params_box;
   GtkWidget *log_y_button;
+  GtkBox *eps_prime_box;
+  DpvizParamRow *eps_prime_row;
   GtkDropDown *sweep_dropdown;
   GtkToggleButton *play_button;
   GtkGrid *readout_grid;
@@ -111,7 +118,10 @@ static void
 toast (DpvizWindow *self,
        const char  *message)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  /* Toast titles are Pango markup; messages may quote file names with & or <. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
 }
 
 static void
@@ -306,6 +316,7 @@ on_model_view (DpvizWindow *self)
   adw_view_stack_set_visible_child_name (self->view_stack, dpv_view_to_name (kind));
   set_action_state (self, "view", g_variant_new_string (dpv_view_to_name (kind)));
   gtk_widget_set_visible (GTK_WIDGET (self->log_y_button), kind == DPV_VIEW_KL);
+  gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_box), kind == DPV_VIEW_REGIONS);
   update_explanation (self);
   queue_readouts (self);
 }
@@ -543,6 +554,11 @@ update_lesson_bar (DpvizWindow *self)
                               note ? ": " : "", note ? note : "");
       gtk_label_set_markup (self->lesson_label, text);
     }
+  {
+    g_autoptr(PangoAttrList) attrs = scale_attrs (zoom_levels[self->zoom_index]);
+
+    gtk_label_set_attributes (self->lesson_label, attrs);
+  }
 }
 
 static void
@@ -835,6 +851,7 @@ set_zoom (DpvizWindow *self,
   for (guint i = 0; i < DPV_N_VIEWS; i++)
     dpviz_plot_view_set_text_scale (self->plots[i], zoom_levels[self->zoom_index]);
   update_explanation (self);
+  update_lesson_bar (self);
   queue_readouts (self);
   set_action_enabled (self, "zoom-in", self->zoom_index + 1 < G_N_ELEMENTS (zoom_levels));
   set_action_enabled (self, "zoom-out", self->zoom_index > 0);
@@ -917,6 +934,30 @@ log_y_change_state (GSimpleAction *action,
   g_object_set (self->model, "log-y", g_variant_get_boolean (state), NULL);
 }
 
+/* Regions view: the threshold ε′ is D∞^δ solved from δ, or chosen by hand (starting at ε,
+ * where a pure ε-DP mechanism has δ(ε) = 0). */
+static void
+eps_prime_from_delta_change_state (GSimpleAction *action,
+                                   GVariant      *state,
+                                   gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (g_variant_get_boolean (state))
+    g_object_set (self->model, "eps-prime", -1.0, NULL);
+  else
+    dpviz_model_set_value (self->model, "eps-prime", dpviz_model_get_epsilon (self->model), NULL);
+}
+
+static void
+on_model_eps_prime (DpvizWindow *self)
+{
+  gboolean from_delta = dpviz_model_get_value (self->model, "eps-prime") < 0;
+
+  set_action_state (self, "eps-prime-from-delta", g_variant_new_boolean (from_delta));
+  gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_row), !from_delta);
+}
+
 static void
 on_model_log_y (DpvizWindow *self)
 {
@@ -947,6 +988,36 @@ lesson_previous_action (GSimpleAction *action,
     go_to_step (self, self->lesson_step - 1);
 }
 
+/* Builds lessons in the app: the current state becomes a new step after the current one (or
+ * the first step of a new lesson); Ctrl+S then saves the whole lesson. */
+static void
+lesson_add_step_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  g_autoptr(DpvizLesson) fresh = dpviz_lesson_new_from_model (self->model);
+  g_autofree char *message = NULL;
+
+  if (self->lesson == NULL)
+    {
+      self->lesson = g_steal_pointer (&fresh);
+      self->lesson_step = 0;
+    }
+  else
+    {
+      /* Both arrays free their steps the same way: the step changes owner. */
+      gpointer step = g_ptr_array_steal_index (fresh->steps, 0);
+
+      self->lesson_step++;
+      g_ptr_array_insert (self->lesson->steps, self->lesson_step, step);
+    }
+  update_lesson_bar (self);
+  message = g_strdup_printf (_("Added step %u of %u"), self->lesson_step + 1,
+                             self->lesson->steps->len);
+  toast (self, message);
+}
+
 static void
 close_lesson_action (GSimpleAction *action,
                      GVariant      *parameter,
@@ -975,9 +1046,11 @@ static const GActionEntry win_entries[] = {
   { "animate", NULL, NULL, "false", animate_change_state },
   { "animate-parameter", NULL, "s", "'epsilon'", animate_parameter_change_state },
   { "log-y", NULL, NULL, "false", log_y_change_state },
+  { "eps-prime-from-delta", NULL, NULL, "true", eps_prime_from_delta_change_state },
   { "lesson-next", lesson_next_action },
   { "lesson-previous", lesson_previous_action },
   { "close-lesson", close_lesson_action },
+  { "lesson-add-step", lesson_add_step_action },
 };
 
 static void
@@ -1025,6 +1098,12 @@ add_param_rows (DpvizWindow *self)
       self->rows[i] = DPVIZ_PARAM_ROW (row);
       gtk_box_append (self->params_box, row);
     }
+
+  self->eps_prime_row =
+    DPVIZ_PARAM_ROW (dpviz_param_row_new (self->model, "eps-prime", _("Threshold ε′"),
+                                          DPV_EPSILON_MIN, DPV_EPSILON_MAX, FALSE,
+                                          _("larger region S"), _("smaller region S")));
+  gtk_box_append (self->eps_prime_box, GTK_WIDGET (self->eps_prime_row));
 }
 
 static void
@@ -1112,6 +1191,7 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, params_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, log_y_button);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, eps_prime_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, sweep_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, readout_grid);
@@ -1160,6 +1240,8 @@ dpviz_window_init (DpvizWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::log-y", G_CALLBACK (on_model_log_y),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::eps-prime", G_CALLBACK (on_model_eps_prime),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->worker, "ready", G_CALLBACK (on_worker_ready), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (style_manager, "notify::dark", G_CALLBACK (on_dark_changed), self,
@@ -1173,6 +1255,7 @@ dpviz_window_init (DpvizWindow *self)
                             G_CALLBACK (on_flap_revealed), self);
 
   on_dark_changed (self);
+  on_model_eps_prime (self);
   on_model_view (self);
   on_model_mechanism (self);
   set_zoom (self, 1);
@@ -1219,6 +1302,8 @@ dpviz_window_get_param_row (DpvizWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (param_names); i++)
     if (g_strcmp0 (property, param_names[i]) == 0)
       return self->rows[i];
+  if (g_strcmp0 (property, "eps-prime") == 0)
+    return self->eps_prime_row;
   g_return_val_if_reached (NULL);
 }
 

@@ -20,7 +20,7 @@ DpvizWindow *dpviz_window_new (GtkApplication *application);
 DpvizModel *dpviz_window_get_model (DpvizWindow *self);
 DpvizCompositionWorker *dpviz_window_get_worker (DpvizWindow *self);
 DpvizPlotView *dpviz_window_get_plot_view (DpvizWindow *self, DpvViewKind kind);
-/* The row for "epsilon", "delta", "sensitivity" or "k". */
+/* The row for "epsilon", "delta", "sensitivity", "k" or "eps-prime" (regions view). */
 DpvizParamRow *dpviz_window_get_param_row (DpvizWindow *self, const char *property);
 double dpviz_window_get_text_scale (DpvizWindow *self);
 /* The read-outs as "label: value" lines (what "Copy Numbers" copies). */

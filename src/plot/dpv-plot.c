@@ -1590,6 +1590,33 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
+/* The part of the data area that can show anything: the data area intersected with cr's
+ * clip (the surface, for an image), grown by margin. Geometry is cut to this before cairo
+ * strokes it, so that a dashed line on a huge panel costs what its visible part costs. */
+static void
+visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, double *y1)
+{
+  double cx0, cy0, cx1, cy1;
+
+  *x0 = p->dx;
+  *y0 = p->dy;
+  *x1 = p->dx + p->dw;
+  *y1 = p->dy + p->dh;
+  cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
+  if (isfinite (cx0) && isfinite (cy0) && isfinite (cx1) && isfinite (cy1) && cx1 > cx0
+      && cy1 > cy0)
+    {
+      *x0 = MAX (*x0, cx0);
+      *y0 = MAX (*y0, cy0);
+      *x1 = MIN (*x1, cx1);
+      *y1 = MIN (*y1, cy1);
+    }
+  *x0 -= margin;
+  *y0 -= margin;
+  *x1 += margin;
+  *y1 += margin;
+}
+
 /* Distance from c to the segment a–b. */
 static double
 seg_dist (const Point *a, const Point *b, const Point *c)
@@ -1750,10 +1777,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
 
   /* segments are cut to the data area grown by the line width: what lies outside would be
    * clipped anyway, but cairo would still stroke it */
-  rx0 = p->dx - 2 * width - 2;
-  ry0 = p->dy - 2 * width - 2;
-  rx1 = p->dx + p->dw + 2 * width + 2;
-  ry1 = p->dy + p->dh + 2 * width + 2;
+  visible_rect (p, 2 * width + 2, &rx0, &ry0, &rx1, &ry1);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -1914,9 +1938,10 @@ dpv_plot_bars (DpvPlot        *plot,
 
       /* the bar's area counts as drawn data for the legend */
       {
-        double step = MAX (2.0, p->em * 0.8);
         double xa = MAX (MIN (x0, x1), p->dx), xb = MIN (MAX (x0, x1), p->dx + p->dw);
         double ya = MAX (MIN (top, base), p->dy), yb = MIN (MAX (top, base), p->dy + p->dh);
+        /* at most ~2500 samples per bar, whatever the panel size */
+        double step = MAX (MAX (2.0, p->em * 0.8), sqrt (MAX (0, (xb - xa) * (yb - ya)) / 2500));
         for (double yy = ya; yy <= yb; yy += step)
           for (double xx = xa; xx <= xb; xx += step)
             record_point (p, xx, yy);
@@ -2028,15 +2053,17 @@ run_flush (DpvPlot *p, Run *run, double tol)
       gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
       GArray *poly = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
       GArray *tmp = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
-      double m = 4;   /* clip a little outside the data area (its clip hides the edge) */
+      double x0, y0, x1, y1;
 
+      /* a little outside the visible area (the data-area clip hides the edge) */
+      visible_rect (p, 4, &x0, &y0, &x1, &y1);
       g_array_append_vals (poly, run->lo->data, nlo);
       for (gsize i = nhi; i-- > 0;)
         g_array_append_val (poly, g_array_index (run->hi, Point, i));
-      clip_polygon_edge (poly, tmp, 0, p->dx - m);
-      clip_polygon_edge (tmp, poly, 1, p->dx + p->dw + m);
-      clip_polygon_edge (poly, tmp, 2, p->dy - m);
-      clip_polygon_edge (tmp, poly, 3, p->dy + p->dh + m);
+      clip_polygon_edge (poly, tmp, 0, x0);
+      clip_polygon_edge (tmp, poly, 1, x1);
+      clip_polygon_edge (poly, tmp, 2, y0);
+      clip_polygon_edge (tmp, poly, 3, y1);
       for (guint i = 0; i < poly->len; i++)
         {
           Point *pt = &g_array_index (poly, Point, i);
@@ -2475,8 +2502,12 @@ dpv_plot_vline (DpvPlot        *plot,
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, lw);
   set_dash (cr, dash, lw);
-  cairo_move_to (cr, ux, p->dy);
-  cairo_line_to (cr, ux, p->dy + p->dh);
+  {
+    double x0, y0, x1, y1;
+    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    cairo_move_to (cr, ux, MAX (p->dy, y0));
+    cairo_line_to (cr, ux, MIN (p->dy + p->dh, y1));
+  }
   cairo_stroke (cr);
   cairo_restore (cr);
   record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
@@ -2525,8 +2556,12 @@ dpv_plot_hline (DpvPlot        *plot,
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, lw);
   set_dash (cr, dash, lw);
-  cairo_move_to (cr, p->dx, uy);
-  cairo_line_to (cr, p->dx + p->dw, uy);
+  {
+    double x0, y0, x1, y1;
+    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    cairo_move_to (cr, MAX (p->dx, x0), uy);
+    cairo_line_to (cr, MIN (p->dx + p->dw, x1), uy);
+  }
   cairo_stroke (cr);
   cairo_restore (cr);
   record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);

@@ -94,8 +94,8 @@ dpv_style_init (DpvStyle *style,
   style->font_size = 13.0;
   style->line_width = 2.0;
   style->text_scale = 1.0;
-  /* Screen themes render to image surfaces; the print theme is meant for vector export. */
-  style->pixel_snap = theme != DPV_THEME_PRINT;
+  /* Crisp axes on image surfaces (screen, PNG); dpv_plot ignores it on PDF, PS and SVG. */
+  style->pixel_snap = TRUE;
 }
 
 static const char *const theme_names[DPV_N_THEMES] = { "light", "dark", "print" };

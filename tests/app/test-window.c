@@ -128,6 +128,15 @@ test_slider_changes_model_and_redraws (void)
   g_signal_emit_by_name (scale, "move-slider", GTK_SCROLL_STEP_BACKWARD, &handled);
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), <, before);
 
+  /* Screen readers get a description of what the plot shows, once the values settle. */
+  spin (0.4);
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (plot),
+                                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (plot),
+                                                   GTK_ACCESSIBLE_PROPERTY_LABEL));
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (dpviz_param_row_get_entry (row)),
+                                                   GTK_ACCESSIBLE_PROPERTY_LABEL));
+
   /* The k slider gives whole numbers. */
   gtk_range_set_value (GTK_RANGE (dpviz_param_row_get_scale (
                          dpviz_window_get_param_row (window, "k"))), log10 (300.0) + 0.0001);
@@ -179,6 +188,8 @@ test_invalid_entry_refused (void)
       g_assert_true (gtk_widget_has_css_class (entry, "error"));
       g_assert_cmpstr (gtk_widget_get_tooltip_text (entry), ==, dpviz_param_row_get_error (row));
       g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, bad[i]);
+      g_assert_true (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry),
+                                                    GTK_ACCESSIBLE_STATE_INVALID));
     }
   g_assert_cmpuint (changed, ==, 0);
 
@@ -193,9 +204,12 @@ test_invalid_entry_refused (void)
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.123456);
   g_assert_null (dpviz_param_row_get_error (row));
   g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  type_into (row, "0.123456789");
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.123456789);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "0.123456789");
   type_into (row, " 1e-2 ");
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.01);
-  g_assert_cmpuint (changed, ==, 2);
+  g_assert_cmpuint (changed, ==, 3);
 
   /* Leaving the entry applies it too; a refused value stays, with its reason. */
   g_assert_true (gtk_widget_grab_focus (entry));
@@ -264,6 +278,30 @@ test_switch_views (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "mechanism",
                                   g_variant_new_string ("gaussian"));
   g_assert_cmpint (dpviz_model_get_mechanism (model), ==, DP_MECHANISM_GAUSSIAN);
+
+  /* Regions view: ε′ from δ by default; by hand with its own row, refused when negative. */
+  {
+    DpvizParamRow *row = dpviz_window_get_param_row (window, "eps-prime");
+
+    dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+    g_assert_true (dpviz_model_set_epsilon (model, 0.8, NULL));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "eps-prime-from-delta",
+                                        g_variant_new_boolean (FALSE));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.8);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+    type_into (row, "0.3");
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.3);
+    type_into (row, "-2");
+    g_assert_nonnull (dpviz_param_row_get_error (row));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.3);
+    g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPV_VIEW_REGIONS), 0));
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "eps-prime-from-delta",
+                                        g_variant_new_boolean (TRUE));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+  }
 
   /* Zoom changes the plot text scale. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
@@ -451,6 +489,21 @@ test_bad_lesson_changes_nothing (void)
   g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
   g_assert_cmpstr (visible_name (window), ==, "regions");
 
+  /* Build a lesson in the app: two steps, saved, reloaded, stepped through. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-lesson", NULL);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
+  g_assert_true (dpviz_model_set_epsilon (model, 3.0, NULL));
+  dpviz_model_set_view (model, DPV_VIEW_KL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "lesson-next"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-previous", NULL);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.5);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-next", NULL);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 3.0);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_KL);
+
   g_unlink (bad_path);
   g_unlink (good_path);
   g_rmdir (dir);
@@ -528,6 +581,9 @@ main (int argc, char *argv[])
   g_autoptr(GError) error = NULL;
   int status;
 
+  /* GTK_A11Y=none (the suite's default) stores no accessible properties; the "test" context
+   * keeps them in memory without AT-SPI, so the accessible names can be checked. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   app = GTK_APPLICATION (dpviz_application_new ());

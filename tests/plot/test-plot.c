@@ -647,6 +647,31 @@ test_degenerate (void)
   g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
   canvas_clear (&c);
 
+  /* a panel 10⁸ units wide on a small surface: only the visible part costs anything (dashes,
+   * bar samples); this used to take seconds */
+  {
+    double hx[100], hy[100];
+
+    canvas_init (&c, 200, 200, 1, DPV_THEME_LIGHT);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 1e8, 1e8);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+    dpv_plot_draw_frame (p);
+    for (int i = 0; i < 100; i++)
+      {
+        hx[i] = i / 99.0;
+        hy[i] = 0.5 + 0.4 * sin (i);
+      }
+    dpv_plot_line (p, hx, hy, 100, NULL, 2, DPV_DASH_DOTTED, "l");
+    dpv_plot_bars (p, hx, hy, 100, 0.01, NULL, 0.5, "b");
+    dpv_plot_fill_between (p, hx, hx, hy, 100, NULL, 0.3, "f");
+    dpv_plot_vline (p, 0.5, NULL, DPV_DASH_DASHED, "v");
+    dpv_plot_hline (p, 0.5, NULL, DPV_DASH_DASHDOT, "h");
+    dpv_plot_legend (p);
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
+
   /* a context already in an error state: everything is a quiet no-op */
   {
     cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 50, 50);
