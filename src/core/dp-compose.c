@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include <gsl/gsl_sf_gamma.h>
+
 #include "dp-core.h"
 #include "dp-pld.h"
 
@@ -132,7 +134,8 @@ log_add (double a, double b)
   return a + log1p (exp (b - a));
 }
 
-/* ln C(k, l) by recurrence, resynchronised with lgamma every 1024 steps. */
+/* ln C(k, l) by recurrence, resynchronised every 1024 steps (gsl_sf_lngamma: unlike lgamma it
+ * writes no global signgam, so worker threads do not race). */
 typedef struct {
   double kd;
   double lc;
@@ -153,7 +156,8 @@ log_binom_next (LogBinom *b)
   double l = (double) b->l;
   b->l++;
   if ((b->l & 1023UL) == 0)
-    b->lc = lgamma (b->kd + 1.0) - lgamma ((double) b->l + 1.0) - lgamma (b->kd - (double) b->l + 1.0);
+    b->lc = gsl_sf_lngamma (b->kd + 1.0) - gsl_sf_lngamma ((double) b->l + 1.0)
+            - gsl_sf_lngamma (b->kd - (double) b->l + 1.0);
   else
     b->lc += log ((b->kd - l) / (l + 1.0));
 }
