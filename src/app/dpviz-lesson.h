@@ -26,6 +26,11 @@ typedef struct {
   GPtrArray *steps;    /* of DpvizLessonStep*, at least one */
 } DpvizLesson;
 
+/* An empty lesson (no steps yet) whose steps array owns its elements. @title may be NULL. */
+DpvizLesson *dpviz_lesson_new (const char *title);
+/* Appends a copy of @params (composition pointer dropped) as a new step; @note may be NULL. */
+DpvizLessonStep *dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params,
+                                        DpvViewKind view, const char *note);
 void dpviz_lesson_free (DpvizLesson *lesson);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvizLesson, dpviz_lesson_free)
 

@@ -113,6 +113,22 @@ void dpv_plot_annotate (DpvPlot *plot, double x, double y, const char *markup,
  * covers the fewest series points; outside the data area if every corner is crowded. */
 void dpv_plot_legend (DpvPlot *plot);
 
+/* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for
+ * tests and for views that place their own text. Returns the number of rectangles of @kind
+ * (which may exceed @max_rects; only the first @max_rects are written; rects may be NULL). */
+typedef enum {
+  DPV_TEXT_X_TICK = 0,   /* x tick labels */
+  DPV_TEXT_Y_TICK,       /* left y tick labels */
+  DPV_TEXT_Y2_TICK,      /* right y tick labels */
+  DPV_TEXT_AXIS_TITLE,   /* axis titles */
+  DPV_TEXT_TITLE,        /* panel title */
+  DPV_TEXT_ANNOTATION,   /* annotations and reference-line labels */
+  DPV_TEXT_LEGEND,       /* the legend box */
+  DPV_N_TEXT_KINDS
+} DpvTextKind;
+gsize dpv_plot_get_text_rects (DpvPlot *plot, DpvTextKind kind, cairo_rectangle_t *rects,
+                               gsize max_rects);
+
 /* Figure-level helpers shared by the views. */
 /* Draws markup text wrapped to width at (x, y) and returns its height in user units. */
 double dpv_draw_text_block (cairo_t *cr, const DpvStyle *style, double x, double y,

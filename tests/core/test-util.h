@@ -1,0 +1,197 @@
+/* test-util.h — shared helpers of the libdpcore tests (header-only)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Expected values in these tests never come from libdpcore itself: they are closed forms
+ * written out again here, GSL numerical integrals of densities written out here, exact small
+ * cases, identities and limits.
+ */
+#pragma once
+
+#include <math.h>
+#include <stdlib.h>
+
+#include <glib.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+
+#include "dp-core.h"
+
+#define TEST_INV_SQRT_2PI 0.398942280401432677939946059934381868
+
+/* The largest relative error each test file has seen, per label; printed as TAP comments. */
+typedef struct {
+  const char *label;
+  double worst;
+} TestErrorRecord;
+
+static inline TestErrorRecord *
+test_error_records (void)
+{
+  static TestErrorRecord records[64];
+  return records;
+}
+
+static inline void
+test_note_error (const char *label, double err)
+{
+  TestErrorRecord *r = test_error_records ();
+  for (int i = 0; i < 64; i++)
+    {
+      if (r[i].label == NULL)
+        {
+          r[i].label = label;
+          r[i].worst = err;
+          return;
+        }
+      if (g_str_equal (r[i].label, label))
+        {
+          r[i].worst = MAX (r[i].worst, err);
+          return;
+        }
+    }
+}
+
+static inline void
+test_print_errors (void)
+{
+  TestErrorRecord *r = test_error_records ();
+  for (int i = 0; i < 64 && r[i].label != NULL; i++)
+    printf ("# max relative error %-40s %.3g\n", r[i].label, r[i].worst);
+}
+
+/* |got − want| ≤ tol·|want| (or ≤ tol when want = 0); records the error under @label. */
+#define assert_rel(label, got, want, tol)                                                       \
+  G_STMT_START                                                                                  \
+  {                                                                                             \
+    double got_ = (got), want_ = (want);                                                        \
+    double err_ = want_ == 0.0 ? fabs (got_) : fabs (got_ - want_) / fabs (want_);              \
+    test_note_error ((label), err_);                                                            \
+    if (!(err_ <= (tol)))                                                                       \
+      g_error ("%s: got %.17g, expected %.17g (relative error %.3g > %.3g) at %s:%d",          \
+               (label), got_, want_, err_, (double) (tol), __FILE__, __LINE__);                 \
+  }                                                                                             \
+  G_STMT_END
+
+#define assert_ok(expr) g_assert_cmpint ((expr), ==, DP_OK)
+#define assert_domain(expr) g_assert_cmpint ((expr), ==, DP_ERR_DOMAIN)
+
+/* ---- numerical integration of plain C functions (GSL QUADPACK) ---- */
+
+typedef double (*TestFn) (double y, void *data);
+
+static inline double
+test_integrate (TestFn f, void *data, double a, double b, double epsrel)
+{
+  gsl_integration_workspace *ws = gsl_integration_workspace_alloc (2000);
+  gsl_function fn = { f, data };
+  double result = NAN, abserr = NAN;
+  int status;
+  if (isinf (a) && isinf (b))
+    status = gsl_integration_qagi (&fn, 0.0, epsrel, 2000, ws, &result, &abserr);
+  else if (isinf (a))
+    status = gsl_integration_qagil (&fn, b, 0.0, epsrel, 2000, ws, &result, &abserr);
+  else if (isinf (b))
+    status = gsl_integration_qagiu (&fn, a, 0.0, epsrel, 2000, ws, &result, &abserr);
+  else
+    status = gsl_integration_qag (&fn, a, b, 0.0, epsrel, 2000, GSL_INTEG_GAUSS61, ws, &result,
+                                  &abserr);
+  gsl_integration_workspace_free (ws);
+  /* A roundoff complaint with a small error estimate is still a good value. */
+  if (status != GSL_SUCCESS && !(abserr <= 100.0 * epsrel * fabs (result)))
+    g_error ("integration over [%g, %g] failed: %s (estimate %g ± %g)", a, b,
+             gsl_strerror (status), result, abserr);
+  return result;
+}
+
+/* ∫ over (a, b) split at the given points (kinks of Laplace densities, the bulk). cuts[0] and
+ * cuts[n_cuts − 1] bound the numerical support: an infinite a or b is replaced by them (QAGI's
+ * extrapolation misjudges tails of 1e-30), the mass beyond is below 1e-300. */
+static inline double
+test_integrate_split (TestFn f, void *data, double a, double b, const double *cuts, int n_cuts,
+                      double epsrel)
+{
+  if (a == -HUGE_VAL)
+    a = cuts[0];
+  if (b == HUGE_VAL)
+    b = cuts[n_cuts - 1];
+  if (b <= a)
+    return 0.0;
+  double sum = 0.0, lo = a;
+  for (int i = 0; i < n_cuts; i++)
+    {
+      if (cuts[i] <= lo || cuts[i] >= b)
+        continue;
+      sum += test_integrate (f, data, lo, cuts[i], epsrel);
+      lo = cuts[i];
+    }
+  return sum + test_integrate (f, data, lo, b, epsrel);
+}
+
+/* ---- the pairs' densities, written out again (not taken from libdpcore) ---- */
+
+typedef struct {
+  int kind;           /* DpMechanismKind */
+  double eps;         /* Laplace ε */
+  double delta_sens;  /* Δ */
+  double scale;       /* b or σ */
+  /* integrand parameters */
+  double eps_prime;
+  double alpha;
+  double centre;
+} TestPair;
+
+static inline double
+test_log_p (const TestPair *t, double y, double centre)
+{
+  if (t->kind == DP_MECHANISM_LAPLACE)
+    return -fabs (y - centre) / t->scale - log (2.0 * t->scale);
+  double z = (y - centre) / t->scale;
+  return -0.5 * z * z - log (t->scale * sqrt (2.0 * M_PI));
+}
+
+/* L(y) = ln p(y) − ln q(y) by its definition, with the shared normalisers cancelled exactly. */
+static inline double
+test_loss (const TestPair *t, double y)
+{
+  if (t->kind == DP_MECHANISM_LAPLACE)
+    return (fabs (y - t->delta_sens) - fabs (y)) / t->scale;
+  /* ((y−Δ)² − y²)/(2σ²) = (b − a)(b + a)/2 with b − a = −Δ/σ taken exactly */
+  double a = y / t->scale, b = (y - t->delta_sens) / t->scale;
+  return -0.5 * (t->delta_sens / t->scale) * (b + a);
+}
+
+static inline void
+test_pair_init (TestPair *t, const DpMechanism *m)
+{
+  *t = (TestPair) { .kind = m->kind, .eps = m->epsilon, .delta_sens = m->sensitivity,
+                    .scale = m->scale };
+}
+
+static inline int
+test_cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* Needs room for 10 points: around each centre c ∈ {0, Δ}, c ± 8s (the bulk, where QAG must
+ * not step over a narrow peak), c itself (the Laplace kink) and c ± Ks (the numerical support:
+ * K = 800 for Laplace, 40 for Gaussian). Sorted. */
+static inline int
+test_pair_cuts (const TestPair *t, double *cuts)
+{
+  double s = t->scale, far = t->kind == DP_MECHANISM_LAPLACE ? 800.0 : 40.0;
+  int n = 0;
+  for (int k = 0; k < 2; k++)
+    {
+      double c = k == 0 ? 0.0 : t->delta_sens;
+      cuts[n++] = c - far * s;
+      cuts[n++] = c - 8.0 * s;
+      cuts[n++] = c;
+      cuts[n++] = c + 8.0 * s;
+      cuts[n++] = c + far * s;
+    }
+  qsort (cuts, n, sizeof (double), test_cmp_double);
+  return n;
+}

@@ -1,0 +1,556 @@
+/* test-plot.c — coordinate maps, label layout, and renders sampled pixel by pixel
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dpv-plot.h"
+
+typedef struct {
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  DpvStyle style;
+  int w, h;
+  double scale;
+} Canvas;
+
+static void
+canvas_init (Canvas *c, int w, int h, double scale, DpvTheme theme)
+{
+  c->w = w;
+  c->h = h;
+  c->scale = scale;
+  c->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w * scale),
+                                           (int) ceil (h * scale));
+  c->cr = cairo_create (c->surface);
+  cairo_scale (c->cr, scale, scale);
+  dpv_style_init (&c->style, theme);
+  c->style.pixel_snap = FALSE;
+  dpv_color_set_source (&c->style.background, c->cr);
+  cairo_paint (c->cr);
+}
+
+static void
+canvas_clear (Canvas *c)
+{
+  g_assert_cmpint (cairo_status (c->cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (c->cr);
+  cairo_surface_destroy (c->surface);
+}
+
+/* Colour at user point (ux, uy), as opaque rgb in [0, 1]. */
+static void
+pixel (Canvas *c, double ux, double uy, double rgb[3])
+{
+  unsigned char *data;
+  int stride, px, py;
+  guint32 v;
+
+  cairo_surface_flush (c->surface);
+  data = cairo_image_surface_get_data (c->surface);
+  stride = cairo_image_surface_get_stride (c->surface);
+  px = (int) floor (ux * c->scale);
+  py = (int) floor (uy * c->scale);
+  g_assert_cmpint (px, >=, 0);
+  g_assert_cmpint (py, >=, 0);
+  g_assert_cmpint (px, <, cairo_image_surface_get_width (c->surface));
+  g_assert_cmpint (py, <, cairo_image_surface_get_height (c->surface));
+  v = *(guint32 *) (data + py * stride + px * 4);
+  rgb[0] = ((v >> 16) & 0xff) / 255.0;
+  rgb[1] = ((v >> 8) & 0xff) / 255.0;
+  rgb[2] = (v & 0xff) / 255.0;
+}
+
+static gboolean
+near_color (const double rgb[3], const DpvColor *col, double tol)
+{
+  return fabs (rgb[0] - col->r) <= tol && fabs (rgb[1] - col->g) <= tol
+         && fabs (rgb[2] - col->b) <= tol;
+}
+
+/* alpha-composite col over bg */
+static DpvColor
+over (const DpvColor *col, double alpha, const DpvColor *bg)
+{
+  DpvColor r = {
+    col->r * alpha + bg->r * (1 - alpha),
+    col->g * alpha + bg->g * (1 - alpha),
+    col->b * alpha + bg->b * (1 - alpha),
+    1.0,
+  };
+  return r;
+}
+
+static gboolean
+rects_overlap (const cairo_rectangle_t *a, const cairo_rectangle_t *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width && a->y < b->y + b->height
+         && b->y < a->y + a->height;
+}
+
+/* ------------------------------------------------------------------------- */
+
+static void
+test_maps (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x, y, w, h;
+
+  canvas_init (&c, 640, 400, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 10, 20, 600, 360);
+  dpv_plot_set_x_axis (p, -3, 7, DPV_SCALE_LINEAR, "<i>y</i>");
+  dpv_plot_set_y_axis (p, 1e-4, 1e2, DPV_SCALE_LOG, "δ");
+  dpv_plot_layout (p);
+  dpv_plot_get_data_area (p, &x, &y, &w, &h);
+
+  /* the data area lies inside the panel and keeps most of it */
+  g_assert_cmpfloat (x, >, 10);
+  g_assert_cmpfloat (y, >, 20);
+  g_assert_cmpfloat (x + w, <=, 610);
+  g_assert_cmpfloat (y + h, <=, 380);
+  g_assert_cmpfloat (w, >, 400);
+  g_assert_cmpfloat (h, >, 250);
+
+  /* ends map to the edges; y grows downwards */
+  g_assert_cmpfloat_with_epsilon (dpv_plot_x_to_user (p, -3), x, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_x_to_user (p, 7), x + w, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_x_to_user (p, 2), x + w / 2, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_y_to_user (p, 1e-4), y + h, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_y_to_user (p, 1e2), y, 1e-9);
+  /* log: 10⁻¹ is the geometric midpoint of 10⁻⁴ and 10² */
+  g_assert_cmpfloat_with_epsilon (dpv_plot_y_to_user (p, 1e-1), y + h / 2, 1e-9);
+
+  /* round trips and monotonicity */
+  for (int i = 0; i <= 100; i++)
+    {
+      double v = -3 + 10.0 * i / 100, lv = pow (10, -4 + 6.0 * i / 100);
+      g_assert_cmpfloat_with_epsilon (dpv_plot_user_to_x (p, dpv_plot_x_to_user (p, v)), v,
+                                      1e-12);
+      g_assert_cmpfloat_with_epsilon (dpv_plot_user_to_y (p, dpv_plot_y_to_user (p, lv)) / lv,
+                                      1, 1e-12);
+      if (i > 0)
+        {
+          double pv = -3 + 10.0 * (i - 1) / 100, plv = pow (10, -4 + 6.0 * (i - 1) / 100);
+          g_assert_cmpfloat (dpv_plot_x_to_user (p, v), >, dpv_plot_x_to_user (p, pv));
+          g_assert_cmpfloat (dpv_plot_y_to_user (p, lv), <, dpv_plot_y_to_user (p, plv));
+        }
+    }
+  /* non-positive values have no place on a log axis */
+  g_assert_false (isfinite (dpv_plot_y_to_user (p, -1)));
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+/* Renders a frame and checks that no two drawn labels overlap and none leaves the panel. */
+static void
+check_labels (int width, int height, double scale, DpvScale xs, double x0, double x1,
+              DpvScale ys, double y0, double y1, gboolean y2, double text_scale)
+{
+  Canvas c;
+  DpvPlot *p;
+  cairo_rectangle_t r[256];
+  gsize n = 0;
+
+  canvas_init (&c, width, height, scale, DPV_THEME_LIGHT);
+  c.style.text_scale = text_scale;
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, width, height);
+  dpv_plot_set_title (p, "Privacy loss 隐私损失 <i>L</i>(<i>y</i>)");
+  dpv_plot_set_x_axis (p, x0, x1, xs, "privacy budget ε / 隐私预算 ε");
+  dpv_plot_set_y_axis (p, y0, y1, ys, "δ(ε′) with e<sup>ε</sup>");
+  if (y2)
+    dpv_plot_set_y2_axis (p, -123456, 987654, DPV_SCALE_LINEAR, "ratio");
+  dpv_plot_layout (p);
+  dpv_plot_draw_frame (p);
+
+  for (int k = 0; k < DPV_N_TEXT_KINDS; k++)
+    {
+      gsize m = dpv_plot_get_text_rects (p, (DpvTextKind) k, r + n, G_N_ELEMENTS (r) - n);
+      n += MIN (m, G_N_ELEMENTS (r) - n);
+    }
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, NULL, 0), >=, 2);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_Y_TICK, NULL, 0), >=, 2);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_assert_cmpfloat (r[i].width, >, 0);
+      g_assert_cmpfloat (r[i].x, >=, -0.01);
+      g_assert_cmpfloat (r[i].y, >=, -0.01);
+      g_assert_cmpfloat (r[i].x + r[i].width, <=, width + 0.01);
+      g_assert_cmpfloat (r[i].y + r[i].height, <=, height + 0.01);
+      for (gsize j = 0; j < i; j++)
+        if (rects_overlap (&r[i], &r[j]))
+          g_error ("labels overlap at %dx%d: (%g,%g %gx%g) and (%g,%g %gx%g)", width, height,
+                   r[i].x, r[i].y, r[i].width, r[i].height, r[j].x, r[j].y, r[j].width,
+                   r[j].height);
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+static void
+test_label_collisions (void)
+{
+  static const int sizes[][2] = { { 320, 200 }, { 480, 320 }, { 800, 500 }, { 1920, 1080 } };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      int w = sizes[s][0], h = sizes[s][1];
+      check_labels (w, h, 1, DPV_SCALE_LINEAR, -4, 5, DPV_SCALE_LINEAR, 0, 0.5, FALSE, 1);
+      check_labels (w, h, 1, DPV_SCALE_LINEAR, 0.999, 1.001, DPV_SCALE_LINEAR, -1e-9, 3e-9,
+                    TRUE, 1);
+      check_labels (w, h, 1, DPV_SCALE_LOG, 1, 1e4, DPV_SCALE_LOG, 1e-12, 1, FALSE, 1);
+      check_labels (w, h, 2, DPV_SCALE_LINEAR, -123456789, 987654321, DPV_SCALE_LOG, 3, 40,
+                    TRUE, 1);
+      check_labels (w, h, 1, DPV_SCALE_LINEAR, 0.01, 10, DPV_SCALE_LINEAR, -1e6, 1e6, FALSE,
+                    1.6);
+    }
+}
+
+/* background where nothing is drawn, the line's colour on a thick line */
+static void
+test_render_line (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 1 }, y[] = { 0.5, 0.5 }, rgb[3], dx, dy, dw, dh;
+  const DpvColor *blue;
+
+  canvas_init (&c, 400, 300, 1, DPV_THEME_LIGHT);
+  blue = &c.style.roles[DPV_ROLE_D];
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 400, 300);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_layout (p);
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, 2, blue, 8, DPV_DASH_SOLID, NULL);
+  dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+
+  /* on the line */
+  pixel (&c, dpv_plot_x_to_user (p, 0.37), dpv_plot_y_to_user (p, 0.5), rgb);
+  g_assert_true (near_color (rgb, blue, 0.02));
+  /* clear of the line and of grid lines (ticks are at multiples of 0.1 or 0.2) */
+  pixel (&c, dpv_plot_x_to_user (p, 0.33), dpv_plot_y_to_user (p, 0.75), rgb);
+  g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+  /* outside the data area, in the margin's top-right corner */
+  pixel (&c, 398, 1, rgb);
+  g_assert_true (near_color (rgb, &c.style.background, 0.02));
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+/* a line with a NaN in the middle is broken there; clipped at the data area */
+static void
+test_render_breaks_and_clip (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 0.3, 0.5, 0.7, 1 }, y[] = { 0.5, 0.5, NAN, 0.5, 0.5 }, rgb[3];
+  double lx[] = { 0, 1 }, ly[] = { 5, 5 }, dx, dy, dw, dh;
+  const DpvColor *col;
+
+  canvas_init (&c, 400, 300, 1, DPV_THEME_DARK);
+  col = &c.style.roles[DPV_ROLE_D_PRIME];
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 400, 300);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, 5, col, 8, DPV_DASH_SOLID, NULL);
+  /* a line far above the axis range must not paint the margin */
+  dpv_plot_line (p, lx, ly, 2, col, 30, DPV_DASH_SOLID, NULL);
+  dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+
+  pixel (&c, dpv_plot_x_to_user (p, 0.15), dpv_plot_y_to_user (p, 0.5), rgb);
+  g_assert_true (near_color (rgb, col, 0.02));
+  pixel (&c, dpv_plot_x_to_user (p, 0.5), dpv_plot_y_to_user (p, 0.5), rgb);
+  g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+  pixel (&c, dpv_plot_x_to_user (p, 0.85), dpv_plot_y_to_user (p, 0.5), rgb);
+  g_assert_true (near_color (rgb, col, 0.02));
+  pixel (&c, dx + dw / 2, dy - 2, rgb);
+  g_assert_true (near_color (rgb, &c.style.background, 0.02));
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+/* fill between crossing curves: filled only where y_hi > y_lo */
+static void
+test_render_fill_between (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[101], lo[101], hi[101], rgb[3];
+  DpvColor fill;
+  const DpvColor *col;
+
+  canvas_init (&c, 500, 400, 1, DPV_THEME_LIGHT);
+  col = &c.style.roles[DPV_ROLE_LOSS];
+  for (int i = 0; i <= 100; i++)
+    {
+      x[i] = i / 100.0;
+      lo[i] = x[i];
+      hi[i] = 1 - x[i];
+    }
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 500, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_fill_between (p, x, lo, hi, 101, col, 0.5, NULL);
+  fill = over (col, 0.5, &c.style.plot_background);
+
+  /* x = 0.25: lo = 0.25 < y = 0.43 < hi = 0.75 → filled */
+  pixel (&c, dpv_plot_x_to_user (p, 0.25), dpv_plot_y_to_user (p, 0.43), rgb);
+  g_assert_true (near_color (rgb, &fill, 0.03));
+  /* x = 0.75: hi = 0.25 < y = 0.43 < lo = 0.75 → curves crossed, not filled */
+  pixel (&c, dpv_plot_x_to_user (p, 0.75), dpv_plot_y_to_user (p, 0.43), rgb);
+  g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+  /* above both curves at x = 0.25 → not filled */
+  pixel (&c, dpv_plot_x_to_user (p, 0.25), dpv_plot_y_to_user (p, 0.87), rgb);
+  g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+  /* just left of the crossing, inside the thin wedge */
+  pixel (&c, dpv_plot_x_to_user (p, 0.45), dpv_plot_y_to_user (p, 0.5), rgb);
+  g_assert_true (near_color (rgb, &fill, 0.05));
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+/* the legend goes to a free corner, and never covers a plotted point there */
+static void
+test_legend_placement (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[201], top[201], br[201];
+  cairo_rectangle_t leg;
+  double dx, dy, dw, dh;
+
+  canvas_init (&c, 640, 400, 1, DPV_THEME_LIGHT);
+  for (int i = 0; i <= 200; i++)
+    {
+      x[i] = i / 200.0;
+      top[i] = 0.92;                              /* across the top: both top corners busy */
+      br[i] = x[i] > 0.5 ? 0.05 + 0.1 * (x[i] - 0.5) : NAN;   /* bottom right busy */
+    }
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 640, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, top, 201, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "<i>D</i>");
+  dpv_plot_line (p, x, br, 201, &c.style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_DASHED,
+                 "<i>D</i>′");
+  dpv_plot_legend (p);
+  dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+
+  /* inside the data area, in its lower-left quarter */
+  g_assert_cmpfloat (leg.x, >=, dx);
+  g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh);
+  g_assert_cmpfloat (leg.x + leg.width / 2, <, dx + dw / 2);
+  g_assert_cmpfloat (leg.y + leg.height / 2, >, dy + dh / 2);
+  /* no plotted point under it (evaluated densely, independently of the plot's records) */
+  for (int i = 0; i <= 2000; i++)
+    {
+      double xv = i / 2000.0;
+      double ux = dpv_plot_x_to_user (p, xv);
+      double uy1 = dpv_plot_y_to_user (p, 0.92);
+      double uy2 = dpv_plot_y_to_user (p, 0.05 + 0.1 * (xv - 0.5));
+      g_assert_false (ux >= leg.x && ux <= leg.x + leg.width && uy1 >= leg.y
+                      && uy1 <= leg.y + leg.height);
+      if (xv > 0.5)
+        g_assert_false (ux >= leg.x && ux <= leg.x + leg.width && uy2 >= leg.y
+                        && uy2 <= leg.y + leg.height);
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+/* annotations stay inside the data area and off each other */
+static void
+test_annotations (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  cairo_rectangle_t r[8];
+  double dx, dy, dw, dh;
+  gsize n;
+
+  canvas_init (&c, 480, 320, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 480, 320);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_annotate (p, 0.99, 0.99, "δ(ε′) = 0.0123", DPV_ANCHOR_NORTH_EAST, NULL);
+  dpv_plot_annotate (p, 0.99, 0.99, "P(S) = 0.456", DPV_ANCHOR_NORTH_EAST, NULL);
+  dpv_plot_annotate (p, 0.98, 0.97, "e<sup>ε′</sup>Q(S) = 0.444", DPV_ANCHOR_NORTH, NULL);
+  dpv_plot_vline (p, 0.97, NULL, DPV_DASH_DASHED, "ε = 1");
+  dpv_plot_hline (p, 0.98, NULL, DPV_DASH_DOTTED, "bound");
+  dpv_plot_annotate (p, NAN, INFINITY, "odd point", DPV_ANCHOR_CENTER, NULL);
+  dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+  n = dpv_plot_get_text_rects (p, DPV_TEXT_ANNOTATION, r, G_N_ELEMENTS (r));
+  g_assert_cmpuint (n, ==, 6);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_assert_cmpfloat (r[i].x, >=, dx);
+      g_assert_cmpfloat (r[i].y, >=, dy);
+      g_assert_cmpfloat (r[i].x + r[i].width, <=, dx + dw);
+      g_assert_cmpfloat (r[i].y + r[i].height, <=, dy + dh);
+      for (gsize j = 0; j < i; j++)
+        g_assert_false (rects_overlap (&r[i], &r[j]));
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+static void
+draw_everything (Canvas *c, double w, double h)
+{
+  double x[64], a[64], b[64];
+  DpvPlot *p;
+
+  for (int i = 0; i < 64; i++)
+    {
+      x[i] = 1 + i;
+      a[i] = exp (-i / 10.0);
+      b[i] = i == 20 ? NAN : 0.5 * exp (-i / 20.0);
+    }
+  p = dpv_plot_new (c->cr, &c->style, 0, 0, w, h);
+  dpv_plot_set_title (p, "组合 composition");
+  dpv_plot_set_x_axis (p, 1, 64, DPV_SCALE_LOG, "<i>k</i>");
+  dpv_plot_set_y_axis (p, 1e-3, 1, DPV_SCALE_LOG, "ε<sub>total</sub>");
+  dpv_plot_set_y2_axis (p, 0, 2, DPV_SCALE_LINEAR, "ratio");
+  dpv_plot_draw_frame (p);
+  dpv_plot_fill_between (p, x, a, b, 64, &c->style.roles[DPV_ROLE_LOSS], 0.3, "gap");
+  dpv_plot_line (p, x, a, 64, &c->style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "a");
+  dpv_plot_line_y2 (p, x, b, 64, &c->style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_DASHDOT, "b");
+  dpv_plot_bars (p, x, a, 10, 0.5, &c->style.roles[DPV_ROLE_TIGHT], 0.5, "bars");
+  dpv_plot_markers (p, x, b, 64, &c->style.accent, 3, "m");
+  dpv_plot_shade_x_range (p, -HUGE_VAL, 3, NULL, 0.2, "shade");
+  dpv_plot_shade_y_range (p, 0.1, HUGE_VAL, NULL, 0.1);
+  dpv_plot_vline (p, 10, NULL, DPV_DASH_DOTTED, "<i>k</i> = 10");
+  dpv_plot_hline (p, 0.01, NULL, DPV_DASH_DASHED, "δ");
+  dpv_plot_annotate (p, 10, 0.3, "note", DPV_ANCHOR_EAST, NULL);
+  dpv_plot_legend (p);
+  dpv_plot_free (p);
+}
+
+/* any size and scale, no cairo error */
+static void
+test_sizes_and_scales (void)
+{
+  static const struct { int w, h; double scale; } cases[] = {
+    { 320, 200, 1 }, { 320, 200, 3 }, { 3840, 2160, 1 }, { 1920, 1080, 2 }, { 40, 30, 1 },
+    { 1, 1, 1 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (int t = 0; t < DPV_N_THEMES; t++)
+      {
+        Canvas c;
+        canvas_init (&c, cases[i].w, cases[i].h, cases[i].scale, (DpvTheme) t);
+        c.style.pixel_snap = TRUE;
+        draw_everything (&c, cases[i].w, cases[i].h);
+        g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
+        canvas_clear (&c);
+        if (cases[i].w > 2000 && t > 0)
+          break;  /* keep the test quick under ASan */
+      }
+}
+
+/* degenerate ranges and data: no warnings (fatal in g_test), no cairo errors */
+static void
+test_degenerate (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { NAN, INFINITY, -INFINITY, 1e308, -1e308, 0 };
+  double y[] = { 1e308, NAN, 0, -INFINITY, 1e-308, 1 };
+
+  canvas_init (&c, 320, 200, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 320, 200);
+  dpv_plot_set_x_axis (p, 1, 1, DPV_SCALE_LINEAR, "<b>unclosed");
+  dpv_plot_set_y_axis (p, NAN, NAN, DPV_SCALE_LOG, NULL);
+  dpv_plot_set_title (p, "a & b < c");
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, 6, NULL, -1, DPV_DASH_DASHED, "bad <markup");
+  dpv_plot_fill_between (p, x, y, x, 6, NULL, NAN, NULL);
+  dpv_plot_bars (p, x, y, 6, NAN, NULL, 2, NULL);
+  dpv_plot_markers (p, x, y, 6, NULL, NAN, NULL);
+  dpv_plot_shade_x_range (p, NAN, 1, NULL, 0.3, NULL);
+  dpv_plot_vline (p, INFINITY, NULL, DPV_DASH_SOLID, "x");
+  dpv_plot_hline (p, NAN, NULL, DPV_DASH_SOLID, "y");
+  dpv_plot_line (p, NULL, NULL, 0, NULL, 1, DPV_DASH_SOLID, NULL);
+  dpv_plot_legend (p);
+  g_assert_true (isfinite (dpv_plot_x_to_user (p, 1)));
+  dpv_plot_free (p);
+
+  p = dpv_plot_new (c.cr, &c.style, NAN, 0, -5, 0);
+  dpv_plot_set_x_axis (p, -1e308, 1e308, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, -5, -1, DPV_SCALE_LOG, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_legend (p);
+  dpv_plot_free (p);
+  g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
+  canvas_clear (&c);
+}
+
+/* dark and light themes really differ where the background shows */
+static void
+test_themes_differ (void)
+{
+  Canvas l, d;
+  double a[3], b[3];
+
+  canvas_init (&l, 320, 200, 1, DPV_THEME_LIGHT);
+  canvas_init (&d, 320, 200, 1, DPV_THEME_DARK);
+  draw_everything (&l, 320, 200);
+  draw_everything (&d, 320, 200);
+  pixel (&l, 1, 199, a);
+  pixel (&d, 1, 199, b);
+  g_assert_true (near_color (a, &l.style.background, 0.02));
+  g_assert_true (near_color (b, &d.style.background, 0.02));
+  g_assert_cmpfloat (fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]), >, 1.5);
+  canvas_clear (&l);
+  canvas_clear (&d);
+}
+
+/* figure helpers measure what they draw; wrapping makes text taller */
+static void
+test_text_helpers (void)
+{
+  Canvas c;
+  double w1, h1, w2, h2, hb;
+
+  canvas_init (&c, 400, 300, 1, DPV_THEME_LIGHT);
+  dpv_measure_text (c.cr, &c.style, "ε = 1.00, δ = 10<sup>−5</sup>", 1, &w1, &h1);
+  dpv_measure_text (c.cr, &c.style, "ε = 1.00, δ = 10<sup>−5</sup>", 2, &w2, &h2);
+  g_assert_cmpfloat (w1, >, 0);
+  g_assert_cmpfloat_with_epsilon (w2 / w1, 2, 0.15);
+  c.style.text_scale = 2;
+  dpv_measure_text (c.cr, &c.style, "ε = 1.00, δ = 10<sup>−5</sup>", 1, &w2, &h2);
+  g_assert_cmpfloat_with_epsilon (w2 / w1, 2, 0.15);
+  c.style.text_scale = 1;
+  hb = dpv_draw_text_block (c.cr, &c.style, 10, 10, w1 * 0.6,
+                            "ε = 1.00, δ = 10<sup>−5</sup>", 1, NULL);
+  g_assert_cmpfloat (hb, >, h1 * 1.5);
+  dpv_measure_text (c.cr, &c.style, "隐私预算 ε", 1, &w1, &h1);
+  g_assert_cmpfloat (w1, >, 0);
+  canvas_clear (&c);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/maps", test_maps);
+  g_test_add_func ("/plot/label-collisions", test_label_collisions);
+  g_test_add_func ("/plot/render/line", test_render_line);
+  g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
+  g_test_add_func ("/plot/render/fill-between", test_render_fill_between);
+  g_test_add_func ("/plot/legend", test_legend_placement);
+  g_test_add_func ("/plot/annotations", test_annotations);
+  g_test_add_func ("/plot/sizes-and-scales", test_sizes_and_scales);
+  g_test_add_func ("/plot/degenerate", test_degenerate);
+  g_test_add_func ("/plot/themes-differ", test_themes_differ);
+  g_test_add_func ("/plot/text-helpers", test_text_helpers);
+  return g_test_run ();
+}
