@@ -1,5 +1,822 @@
-/* dpviz-export-dialog.c
+/* dpviz-export-dialog.c — export the current view (PNG/SVG/PDF) and copy it as an image
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The dialog collects format, size, scale, theme and caption (defaults and last choices from
+ * GSettings), then asks for a file with GtkFileChooserNative. The figure is rendered and written
+ * by dpv_export_to_file (temporary file + rename: never a partial file) in a worker thread, and
+ * a toast reports the outcome: the file name on success, the reason on failure.
  */
 #include "config.h"
+
+#include "dpviz-export-dialog-private.h"
+#include "dpviz-resources.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#define EXPORT_DIALOG_RESOURCE RESOURCE_PREFIX "/dpviz-export-dialog.ui"
+/* A progress toast appears only for exports slower than this. */
+#define PROGRESS_DELAY_MS 300
+
+/* ---- options ---- */
+
+const char *
+dpviz_export_format_extension (DpvFormat format)
+{
+  switch (format)
+    {
+    case DPV_FORMAT_PNG:
+      return "png";
+    case DPV_FORMAT_SVG:
+      return "svg";
+    case DPV_FORMAT_PDF:
+      return "pdf";
+    default:
+      g_return_val_if_reached ("png");
+    }
+}
+
+static gboolean
+format_from_name (const char *name, DpvFormat *out)
+{
+  for (int f = DPV_FORMAT_PNG; f <= DPV_FORMAT_PDF; f++)
+    if (g_strcmp0 (name, dpviz_export_format_extension ((DpvFormat) f)) == 0)
+      {
+        *out = (DpvFormat) f;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+dpviz_export_options_load (DpvizExportOptions *options, GSettings *settings)
+{
+  g_autofree char *format = NULL;
+  g_autofree char *theme = NULL;
+
+  g_return_if_fail (options != NULL);
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+
+  /* The schema's defaults (data/dpviz.gschema.xml.in). */
+  options->format = DPV_FORMAT_PNG;
+  options->width = 1600;
+  options->height = 1000;
+  options->scale = 2.0;
+  options->theme = DPV_THEME_PRINT;
+  options->caption = TRUE;
+  if (settings == NULL)
+    return;
+
+  format = g_settings_get_string (settings, "export-format");
+  theme = g_settings_get_string (settings, "export-theme");
+  if (!format_from_name (format, &options->format))
+    options->format = DPV_FORMAT_PNG;
+  if (!dpv_theme_from_name (theme, &options->theme))
+    options->theme = DPV_THEME_PRINT;
+  options->width = g_settings_get_int (settings, "export-width");
+  options->height = g_settings_get_int (settings, "export-height");
+  options->scale = g_settings_get_double (settings, "export-scale");
+  options->caption = g_settings_get_boolean (settings, "export-caption");
+}
+
+void
+dpviz_export_options_save (const DpvizExportOptions *options, GSettings *settings)
+{
+  g_return_if_fail (options != NULL);
+
+  if (settings == NULL)
+    return;
+  g_settings_delay (settings);
+  g_settings_set_string (settings, "export-format",
+                         dpviz_export_format_extension (options->format));
+  g_settings_set_int (settings, "export-width", options->width);
+  g_settings_set_int (settings, "export-height", options->height);
+  g_settings_set_double (settings, "export-scale", options->scale);
+  g_settings_set_string (settings, "export-theme", dpv_theme_to_name (options->theme));
+  g_settings_set_boolean (settings, "export-caption", options->caption);
+  g_settings_apply (settings);
+}
+
+static void
+png_pixels (const DpvizExportOptions *options, double *width, double *height)
+{
+  *width = ceil (options->width * options->scale);
+  *height = ceil (options->height * options->scale);
+}
+
+gboolean
+dpviz_export_options_check (const DpvizExportOptions *options, GError **error)
+{
+  double w, h;
+
+  g_return_val_if_fail (options != NULL, FALSE);
+
+  if (options->format != DPV_FORMAT_PNG)
+    return TRUE;
+  png_pixels (options, &w, &h);
+  if (w > DPVIZ_EXPORT_MAX_PNG_SIDE || h > DPVIZ_EXPORT_MAX_PNG_SIDE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The image would be %.0f × %.0f pixels; a PNG can have at most %d pixels "
+                     "per side. Lower the size or the scale."),
+                   w, h, DPVIZ_EXPORT_MAX_PNG_SIDE);
+      return FALSE;
+    }
+  if (w * h > DPVIZ_EXPORT_MAX_PNG_PIXELS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The image would be %.0f × %.0f pixels, more than %.0f million. Lower the "
+                     "size or the scale, or export SVG or PDF."),
+                   w, h, floor (DPVIZ_EXPORT_MAX_PNG_PIXELS / 1e6));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+dpviz_export_suggest_name (DpvViewKind view, DpMechanismKind mechanism, DpvFormat format)
+{
+  return g_strdup_printf ("%s-%s.%s", dpv_view_to_name (view),
+                          dp_mechanism_kind_to_name (mechanism),
+                          dpviz_export_format_extension (format));
+}
+
+GFile *
+dpviz_export_resolve_file (GFile *chosen, DpvFormat selected, DpvFormat *out_format)
+{
+  g_autofree char *basename = NULL;
+  g_autofree char *with_extension = NULL;
+  g_autoptr (GFile) parent = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (chosen), NULL);
+  g_return_val_if_fail (out_format != NULL, NULL);
+
+  basename = g_file_get_basename (chosen);
+  if (basename != NULL && dpv_format_from_filename (basename, out_format))
+    return g_object_ref (chosen);
+
+  *out_format = selected;
+  parent = g_file_get_parent (chosen);
+  if (basename == NULL || parent == NULL)
+    return g_object_ref (chosen);
+  with_extension = g_strconcat (basename, ".", dpviz_export_format_extension (selected), NULL);
+  return g_file_get_child (parent, with_extension);
+}
+
+/* ---- reporting ---- */
+
+static char *
+display_name (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+
+  if (basename == NULL)
+    return g_file_get_parse_name (file);
+  return g_filename_display_name (basename);
+}
+
+static void
+open_exported_file (AdwToast *toast, const char *uri)
+{
+  g_app_info_launch_default_for_uri_async (uri, NULL, NULL, NULL, NULL);
+}
+
+AdwToast *
+dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error)
+{
+  g_autofree char *name = NULL;
+  AdwToast *previous;
+  AdwToast *toast;
+
+  g_return_val_if_fail (ADW_IS_TOAST_OVERLAY (toasts), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  name = display_name (file);
+  if (error == NULL)
+    {
+      g_autofree char *title = NULL;
+
+      /* Toast titles are Pango markup: escape the file name. */
+      title = g_markup_printf_escaped (_("Exported “%s”"), name);
+      toast = adw_toast_new (title);
+      adw_toast_set_button_label (toast, _("_Open"));
+      g_signal_connect_data (toast, "button-clicked", G_CALLBACK (open_exported_file),
+                             g_file_get_uri (file), (GClosureNotify) (void (*) (void)) g_free,
+                             0);
+    }
+  else
+    {
+      g_autofree char *message = NULL;
+      g_autofree char *escaped = NULL;
+      GtkWidget *label;
+
+      message = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);
+      escaped = g_markup_escape_text (message, -1);
+      toast = adw_toast_new (escaped);
+      /* A failure stays until dismissed, its reason wrapped in full rather than ellipsized. */
+      label = gtk_label_new (message);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+      gtk_widget_add_css_class (label, "heading");
+      adw_toast_set_custom_title (toast, label);
+      adw_toast_set_timeout (toast, 0);
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+    }
+  /* The newest outcome shows at once: an earlier failure (which stays until dismissed) would
+   * otherwise hold it in the queue. */
+  previous = g_object_get_data (G_OBJECT (toasts), "dpviz-export-toast");
+  if (previous != NULL)
+    adw_toast_dismiss (previous);
+  g_object_set_data_full (G_OBJECT (toasts), "dpviz-export-toast", g_object_ref (toast),
+                          g_object_unref);
+  adw_toast_overlay_add_toast (toasts, g_object_ref (toast));
+  return toast;
+}
+
+/* ---- writing ---- */
+
+typedef struct {
+  DpvViewKind view;
+  DpvParams params;
+  DpvStyle style;
+  DpvizExportOptions options;
+  GFile *file;
+  AdwToastOverlay *toasts;
+  AdwToast *progress;
+  guint progress_id;
+  GApplication *app;
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  g_clear_handle_id (&job->progress_id, g_source_remove);
+  if (job->progress != NULL)
+    adw_toast_dismiss (job->progress);
+  g_clear_object (&job->progress);
+  g_clear_object (&job->file);
+  g_clear_object (&job->toasts);
+  if (job->app != NULL)
+    g_application_release (job->app);
+  g_clear_object (&job->app);
+  g_free (job);
+}
+
+static void
+export_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  GError *error = NULL;
+
+  if (dpv_export_to_file (job->view, &job->params, &job->style, job->options.format, job->file,
+                          job->options.width, job->options.height, job->options.scale, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static gboolean
+show_progress (gpointer data)
+{
+  ExportJob *job = data;
+  g_autofree char *name = display_name (job->file);
+  g_autofree char *title = g_markup_printf_escaped (_("Exporting “%s”…"), name);
+
+  job->progress_id = 0;
+  job->progress = adw_toast_new (title);
+  adw_toast_set_timeout (job->progress, 0);
+  adw_toast_overlay_add_toast (job->toasts, g_object_ref (job->progress));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+export_thread_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GTask) outer = data;
+  ExportJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AdwToast) toast = NULL;
+
+  g_clear_handle_id (&job->progress_id, g_source_remove);
+  if (job->progress != NULL)
+    {
+      adw_toast_dismiss (job->progress);
+      g_clear_object (&job->progress);
+    }
+  if (g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      toast = dpviz_export_report (job->toasts, job->file, NULL);
+      g_task_return_boolean (outer, TRUE);
+    }
+  else
+    {
+      toast = dpviz_export_report (job->toasts, job->file, error);
+      g_task_return_error (outer, g_steal_pointer (&error));
+    }
+}
+
+void
+dpviz_export_write_async (AdwToastOverlay *toasts, DpvViewKind view, const DpvParams *params,
+                          const DpvizExportOptions *options, GFile *file,
+                          GCancellable *cancellable, GAsyncReadyCallback callback,
+                          gpointer user_data)
+{
+  g_autoptr (GTask) worker = NULL;
+  GTask *outer;
+  ExportJob *job;
+
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (toasts));
+  g_return_if_fail (params != NULL && options != NULL);
+  g_return_if_fail (G_IS_FILE (file));
+
+  outer = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, dpviz_export_write_async);
+
+  job = g_new0 (ExportJob, 1);
+  job->view = view;
+  job->params = *params;
+  /* The app's composition curves may be freed while the worker runs: recompute them there, so
+   * the file always has the exact curve too. */
+  job->params.composition = NULL;
+  dpv_style_init (&job->style, options->theme);
+  job->options = *options;
+  job->file = g_object_ref (file);
+  job->toasts = g_object_ref (toasts);
+  /* Keep the application alive until the file is complete. */
+  job->app = g_application_get_default ();
+  if (job->app != NULL)
+    {
+      g_object_ref (job->app);
+      g_application_hold (job->app);
+    }
+  job->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress, job);
+
+  worker = g_task_new (NULL, cancellable, export_thread_done, outer);
+  g_task_set_task_data (worker, job, (GDestroyNotify) export_job_free);
+  g_task_run_in_thread (worker, export_thread);
+}
+
+gboolean
+dpviz_export_write_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == dpviz_export_write_async,
+                        FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---- clipboard ---- */
+
+gboolean
+dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, DpvizModel *model,
+                                const DpvStyle *style, const DpvCompositionData *composition,
+                                int width, int height, GError **error)
+{
+  g_autoptr (GBytes) png = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  DpvParams params;
+
+  g_return_val_if_fail (GDK_IS_CLIPBOARD (clipboard), FALSE);
+  g_return_val_if_fail (DPVIZ_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  dpviz_model_get_params (model, &params);
+  params.composition = composition;
+  png = dpv_export_to_bytes (dpviz_model_get_view (model), &params, style, DPV_FORMAT_PNG,
+                             width, height, 1.0, error);
+  if (png == NULL)
+    return FALSE;
+  texture = gdk_texture_new_from_bytes (png, error);
+  if (texture == NULL)
+    return FALSE;
+  gdk_clipboard_set_texture (clipboard, texture);
+  return TRUE;
+}
+
+/* ---- the dialog ---- */
+
+struct _DpvizExportDialog {
+  AdwWindow parent_instance;
+
+  AdwWindowTitle *window_title;
+  AdwComboRow *format_row;
+  AdwComboRow *theme_row;
+  AdwActionRow *width_row;
+  AdwActionRow *height_row;
+  AdwActionRow *scale_row;
+  GtkSpinButton *width_spin;
+  GtkSpinButton *height_spin;
+  GtkSpinButton *scale_spin;
+  GtkSwitch *caption_switch;
+  GtkLabel *problem_label;
+  GtkButton *export_button;
+
+  AdwToastOverlay *toasts;
+  DpvizModel *model;
+  GSettings *settings;
+  GtkFileChooserNative *chooser;
+};
+
+G_DEFINE_FINAL_TYPE (DpvizExportDialog, dpviz_export_dialog, ADW_TYPE_WINDOW)
+
+/* The theme list in the .ui is ordered print, light, dark. */
+static const DpvTheme theme_for_position[] = { DPV_THEME_PRINT, DPV_THEME_LIGHT, DPV_THEME_DARK };
+
+/* Where the last export went, for the next file chooser (this session only). */
+static GFile *last_folder;
+
+static guint
+position_for_theme (DpvTheme theme)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (theme_for_position); i++)
+    if (theme_for_position[i] == theme)
+      return i;
+  return 0;
+}
+
+void
+dpviz_export_dialog_get_options (DpvizExportDialog *self, DpvizExportOptions *out)
+{
+  guint theme;
+
+  g_return_if_fail (DPVIZ_IS_EXPORT_DIALOG (self));
+
+  out->format = (DpvFormat) MIN (adw_combo_row_get_selected (self->format_row),
+                                 (guint) DPV_FORMAT_PDF);
+  out->width = gtk_spin_button_get_value_as_int (self->width_spin);
+  out->height = gtk_spin_button_get_value_as_int (self->height_spin);
+  out->scale = gtk_spin_button_get_value (self->scale_spin);
+  theme = adw_combo_row_get_selected (self->theme_row);
+  out->theme = theme_for_position[MIN (theme, G_N_ELEMENTS (theme_for_position) - 1)];
+  out->caption = gtk_switch_get_active (self->caption_switch);
+}
+
+static void
+set_options (DpvizExportDialog *self, const DpvizExportOptions *options)
+{
+  adw_combo_row_set_selected (self->format_row, options->format);
+  gtk_spin_button_set_value (self->width_spin, options->width);
+  gtk_spin_button_set_value (self->height_spin, options->height);
+  gtk_spin_button_set_value (self->scale_spin, options->scale);
+  adw_combo_row_set_selected (self->theme_row, position_for_theme (options->theme));
+  gtk_switch_set_active (self->caption_switch, options->caption);
+}
+
+static void
+on_options_changed (DpvizExportDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+  DpvizExportOptions options;
+  gboolean png;
+
+  dpviz_export_dialog_get_options (self, &options);
+  png = options.format == DPV_FORMAT_PNG;
+
+  switch (options.format)
+    {
+    case DPV_FORMAT_PNG:
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row),
+                                   _("Pixels, for slides and web pages"));
+      break;
+    case DPV_FORMAT_SVG:
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row),
+                                   _("Vector, for web pages and further editing"));
+      break;
+    case DPV_FORMAT_PDF:
+    default:
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row),
+                                   _("Vector, for LaTeX and print"));
+      break;
+    }
+  adw_action_row_set_subtitle (self->width_row, png ? _("pixels at scale 1")
+                                                    : _("points (1/72 inch)"));
+  adw_action_row_set_subtitle (self->height_row, png ? _("pixels at scale 1")
+                                                     : _("points (1/72 inch)"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->scale_row), png);
+  if (png)
+    {
+      g_autofree char *result = NULL;
+      double w, h;
+
+      png_pixels (&options, &w, &h);
+      result = g_strdup_printf (_("Image of %.0f × %.0f pixels"), w, h);
+      adw_action_row_set_subtitle (self->scale_row, result);
+    }
+  else
+    adw_action_row_set_subtitle (self->scale_row, _("PNG only: vector formats scale freely"));
+
+  if (dpviz_export_options_check (&options, &error))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->problem_label), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), TRUE);
+    }
+  else
+    {
+      gtk_label_set_text (self->problem_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->problem_label), TRUE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), FALSE);
+    }
+}
+
+static void
+start_export (DpvizExportDialog *self, GFile *file, const DpvizExportOptions *options)
+{
+  DpvParams params;
+
+  dpviz_model_get_params (self->model, &params);
+  params.show_caption = options->caption;
+  dpviz_export_options_save (options, self->settings);
+  g_clear_object (&last_folder);
+  last_folder = g_file_get_parent (file);
+  dpviz_export_write_async (self->toasts, dpviz_model_get_view (self->model), &params, options,
+                            file, NULL, NULL, NULL);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+typedef struct {
+  DpvizExportDialog *self;
+  GFile *file;
+  DpvizExportOptions options;
+} ReplaceConfirmation;
+
+static void
+on_replace_response (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  ReplaceConfirmation *confirm = data;
+
+  if (g_strcmp0 (response, "replace") == 0)
+    start_export (confirm->self, confirm->file, &confirm->options);
+  g_object_unref (confirm->self);
+  g_object_unref (confirm->file);
+  g_free (confirm);
+}
+
+/* The file chooser confirmed overwriting the name that was typed; when an extension was added
+ * to it, a file with the new name has not been confirmed yet. */
+static void
+confirm_replace (DpvizExportDialog *self, GFile *file, const DpvizExportOptions *options)
+{
+  g_autofree char *name = display_name (file);
+  ReplaceConfirmation *confirm;
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL);
+  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Replace “%s”?"), name);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog),
+                               _("A file with this name already exists. Replacing it "
+                                 "overwrites its contents."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "replace", _("_Replace"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "replace",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+
+  confirm = g_new0 (ReplaceConfirmation, 1);
+  confirm->self = g_object_ref (self);
+  confirm->file = g_object_ref (file);
+  confirm->options = *options;
+  g_signal_connect (dialog, "response", G_CALLBACK (on_replace_response), confirm);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+dpviz_export_dialog_export_to (DpvizExportDialog *self, GFile *chosen, DpvFormat selected)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  DpvizExportOptions options;
+
+  g_return_if_fail (DPVIZ_IS_EXPORT_DIALOG (self));
+  g_return_if_fail (G_IS_FILE (chosen));
+
+  dpviz_export_dialog_get_options (self, &options);
+  file = dpviz_export_resolve_file (chosen, selected, &options.format);
+  /* The typed extension may have switched PNG on or off: check the size again. */
+  if (!dpviz_export_options_check (&options, &error))
+    {
+      g_autoptr (AdwToast) toast = dpviz_export_report (self->toasts, file, error);
+
+      set_options (self, &options);
+      return;
+    }
+  if (!g_file_equal (file, chosen) && g_file_query_exists (file, NULL))
+    confirm_replace (self, file, &options);
+  else
+    start_export (self, file, &options);
+}
+
+static void
+on_chooser_response (GtkNativeDialog *native, int response, DpvizExportDialog *self)
+{
+  g_autoptr (GtkFileChooserNative) chooser = g_steal_pointer (&self->chooser);
+  g_autoptr (GFile) file = NULL;
+  GtkFileFilter *filter;
+  DpvizExportOptions options;
+  DpvFormat selected;
+
+  g_assert (chooser == GTK_FILE_CHOOSER_NATIVE (native));
+  if (response != GTK_RESPONSE_ACCEPT)
+    return;
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (file == NULL)
+    return;
+  dpviz_export_dialog_get_options (self, &options);
+  selected = options.format;
+  filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (native));
+  if (filter != NULL && g_object_get_data (G_OBJECT (filter), "dpviz-format") != NULL)
+    selected = (DpvFormat) (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (filter),
+                                                                "dpviz-format")) - 1);
+  dpviz_export_dialog_export_to (self, file, selected);
+}
+
+static GtkFileFilter *
+filter_for_format (DpvFormat format)
+{
+  static const char *const mime_types[] = { "image/png", "image/svg+xml", "application/pdf" };
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  switch (format)
+    {
+    case DPV_FORMAT_PNG:
+      gtk_file_filter_set_name (filter, _("PNG image"));
+      break;
+    case DPV_FORMAT_SVG:
+      gtk_file_filter_set_name (filter, _("SVG drawing"));
+      break;
+    case DPV_FORMAT_PDF:
+    default:
+      gtk_file_filter_set_name (filter, _("PDF document"));
+      break;
+    }
+  gtk_file_filter_add_mime_type (filter, mime_types[format]);
+  gtk_file_filter_add_suffix (filter, dpviz_export_format_extension (format));
+  g_object_set_data (G_OBJECT (filter), "dpviz-format", GINT_TO_POINTER (format + 1));
+  return filter;
+}
+
+static void
+on_export_clicked (DpvizExportDialog *self)
+{
+  g_autofree char *name = NULL;
+  DpvizExportOptions options;
+  GtkFileChooser *chooser;
+
+  /* Commit numbers typed but not yet activated. */
+  gtk_spin_button_update (self->width_spin);
+  gtk_spin_button_update (self->height_spin);
+  gtk_spin_button_update (self->scale_spin);
+  dpviz_export_dialog_get_options (self, &options);
+  if (!dpviz_export_options_check (&options, NULL) || self->chooser != NULL)
+    return;
+
+  self->chooser = gtk_file_chooser_native_new (_("Export Figure"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  chooser = GTK_FILE_CHOOSER (self->chooser);
+  for (int f = DPV_FORMAT_PNG; f <= DPV_FORMAT_PDF; f++)
+    {
+      g_autoptr (GtkFileFilter) filter = filter_for_format ((DpvFormat) f);
+
+      gtk_file_chooser_add_filter (chooser, filter);
+      if ((DpvFormat) f == options.format)
+        gtk_file_chooser_set_filter (chooser, filter);
+    }
+  /* The last folder may have been removed since (the chooser would show an error). */
+  if (last_folder != NULL
+      && g_file_query_file_type (last_folder, G_FILE_QUERY_INFO_NONE, NULL)
+         == G_FILE_TYPE_DIRECTORY)
+    gtk_file_chooser_set_current_folder (chooser, last_folder, NULL);
+  else
+    {
+      const char *pictures = g_get_user_special_dir (G_USER_DIRECTORY_PICTURES);
+
+      if (pictures != NULL && g_file_test (pictures, G_FILE_TEST_IS_DIR))
+        {
+          g_autoptr (GFile) folder = g_file_new_for_path (pictures);
+
+          gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+        }
+    }
+  name = dpviz_export_suggest_name (dpviz_model_get_view (self->model),
+                                    dpviz_model_get_mechanism (self->model), options.format);
+  gtk_file_chooser_set_current_name (chooser, name);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+dpviz_export_dialog_dispose (GObject *object)
+{
+  DpvizExportDialog *self = DPVIZ_EXPORT_DIALOG (object);
+
+  if (self->chooser != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->chooser, self);
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+      g_clear_object (&self->chooser);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), DPVIZ_TYPE_EXPORT_DIALOG);
+  g_clear_object (&self->toasts);
+  g_clear_object (&self->model);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (dpviz_export_dialog_parent_class)->dispose (object);
+}
+
+static void
+dpviz_export_dialog_class_init (DpvizExportDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dpviz_export_dialog_dispose;
+
+  /* Referencing the resource bundle links its object file out of the static library, and
+   * with it the constructor that registers the bundle (tests link the library directly). */
+  (void) dpviz_get_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class, EXPORT_DIALOG_RESOURCE);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, format_row);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, width_row);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, height_row);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, scale_row);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, width_spin);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, height_spin);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, scale_spin);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, caption_switch);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, problem_label);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, export_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_options_changed);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+/* Enter in a number field exports (GtkSpinButton gains activates-default only in GTK 4.14;
+ * its text delegate has it). */
+static void
+spin_activates_default (GtkSpinButton *spin)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+  if (GTK_IS_TEXT (text))
+    gtk_text_set_activates_default (GTK_TEXT (text), TRUE);
+}
+
+static void
+dpviz_export_dialog_init (DpvizExportDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  spin_activates_default (self->width_spin);
+  spin_activates_default (self->height_spin);
+  spin_activates_default (self->scale_spin);
+}
+
+DpvizExportDialog *
+dpviz_export_dialog_new (GtkWindow *parent, AdwToastOverlay *toasts, DpvizModel *model,
+                         GSettings *settings)
+{
+  DpvizExportDialog *self;
+  DpvizExportOptions options;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (ADW_IS_TOAST_OVERLAY (toasts), NULL);
+  g_return_val_if_fail (DPVIZ_IS_MODEL (model), NULL);
+  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (DPVIZ_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
+  self->toasts = g_object_ref (toasts);
+  self->model = g_object_ref (model);
+  self->settings = settings != NULL ? g_object_ref (settings) : NULL;
+
+  adw_window_title_set_subtitle (self->window_title,
+                                 dpv_view_title (dpviz_model_get_view (model)));
+  dpviz_export_options_load (&options, settings);
+  set_options (self, &options);
+  on_options_changed (self);
+  return self;
+}
+
+void
+dpviz_export_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts, DpvizModel *model,
+                             GSettings *settings, const DpvCompositionData *composition)
+{
+  DpvizExportDialog *self;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (toasts));
+  g_return_if_fail (DPVIZ_IS_MODEL (model));
+
+  /* @composition is not kept: the export recomputes the curves in its worker thread, where
+   * the app's copy may already have been replaced (see dpviz_export_write_async). */
+  self = dpviz_export_dialog_new (parent, toasts, model, settings);
+  gtk_window_present (GTK_WINDOW (self));
+}

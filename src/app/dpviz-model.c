@@ -522,3 +522,56 @@ dpviz_model_apply (DpvizModel       *self,
     }
   return TRUE;
 }
+
+double
+dpviz_model_get_value (DpvizModel *self,
+                       const char *property)
+{
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), 0.0);
+  g_return_val_if_fail (property != NULL, 0.0);
+
+  if (g_str_equal (property, "epsilon"))
+    return self->epsilon;
+  if (g_str_equal (property, "delta"))
+    return self->delta;
+  if (g_str_equal (property, "sensitivity"))
+    return self->sensitivity;
+  if (g_str_equal (property, "k"))
+    return self->k;
+  if (g_str_equal (property, "eps-prime"))
+    return self->eps_prime;
+  g_return_val_if_reached (0.0);
+}
+
+gboolean
+dpviz_model_set_value (DpvizModel  *self,
+                       const char  *property,
+                       double       value,
+                       GError     **error)
+{
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (property != NULL, FALSE);
+
+  if (g_str_equal (property, "epsilon"))
+    return dpviz_model_set_epsilon (self, value, error);
+  if (g_str_equal (property, "delta"))
+    return dpviz_model_set_delta (self, value, error);
+  if (g_str_equal (property, "sensitivity"))
+    return dpviz_model_set_sensitivity (self, value, error);
+  if (g_str_equal (property, "k"))
+    {
+      if (!check_k (value, error))
+        return FALSE;
+      return dpviz_model_set_k (self, (guint) value, error);
+    }
+  if (g_str_equal (property, "eps-prime"))
+    {
+      /* A threshold typed by the user: 0 … EPS_PRIME_MAX (negative means "from δ" and is
+       * set through the property, not typed). */
+      if (!check_range ("ε′", value, 0.0, EPS_PRIME_MAX, error))
+        return FALSE;
+      store_double (self, &self->eps_prime, value, PROP_EPS_PRIME);
+      return TRUE;
+    }
+  g_return_val_if_reached (FALSE);
+}

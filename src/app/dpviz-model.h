@@ -46,4 +46,12 @@ void dpviz_model_get_params (DpvizModel *self, DpvParams *out);
 gboolean dpviz_model_apply (DpvizModel *self, const DpvParams *params, DpvViewKind view,
                             GError **error);
 
+/* Additive (app): numeric properties by name ("epsilon", "delta", "sensitivity", "k",
+ * "eps-prime" — set_value takes 0…100 for it) as double,
+ * for generic controls. set_value refuses out-of-range, non-finite and (for k) fractional values
+ * with a message naming the range, and changes nothing then. */
+double dpviz_model_get_value (DpvizModel *self, const char *property);
+gboolean dpviz_model_set_value (DpvizModel *self, const char *property, double value,
+                                GError **error);
+
 G_END_DECLS

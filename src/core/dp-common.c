@@ -92,8 +92,11 @@ dp_mechanism_is_valid (const DpMechanism *m)
   switch (m->kind)
     {
     case DP_MECHANISM_LAPLACE:
+      /* b = Δ/ε ties the fields together: a hand-edited struct whose scale no longer matches
+       * would make densities and losses disagree, so it is refused. */
       return dp_is_valid_epsilon (m->epsilon) && dp_is_valid_sensitivity (m->sensitivity)
-             && isfinite (m->scale) && m->scale > 0.0;
+             && isfinite (m->scale) && m->scale > 0.0
+             && fabs (m->scale * m->epsilon / m->sensitivity - 1.0) <= 1e-9;
     case DP_MECHANISM_GAUSSIAN:
       return dp_is_valid_sigma (m->scale) && dp_is_valid_sensitivity (m->sensitivity);
     case DP_MECHANISM_RR:

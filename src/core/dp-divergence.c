@@ -204,11 +204,9 @@ dp_hockey_stick (const DpMechanism *m, double eps_prime, double *out)
     }
 }
 
-DpStatus
-dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out)
+static DpStatus
+hockey_stick_inverse_raw (const DpMechanism *m, double delta, double *out)
 {
-  if (out == NULL || !dp_mechanism_is_valid (m) || !dp_is_valid_delta (delta))
-    return DP_ERR_DOMAIN;
   double eps = m->epsilon;
   switch (m->kind)
     {
@@ -229,6 +227,31 @@ dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out)
     default:
       return DP_ERR_DOMAIN;
     }
+}
+
+/* Dwork & Roth Def. 3.7: D∞^δ(P‖Q) is the smallest ε′ ≥ 0 with δ(ε′) ≤ δ. The closed forms
+ * above are exact up to the rounding of ε′ itself; a final step of a few ulps upwards makes
+ * the returned ε′ satisfy δ(ε′) ≤ δ as evaluated here, so it is never optimistic. */
+DpStatus
+dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out)
+{
+  if (out == NULL || !dp_mechanism_is_valid (m) || !dp_is_valid_delta (delta))
+    return DP_ERR_DOMAIN;
+  double eps_prime, at;
+  DpStatus status = hockey_stick_inverse_raw (m, delta, &eps_prime);
+  if (status != DP_OK)
+    return status;
+  for (int i = 0; i < 64; i++)
+    {
+      status = dp_hockey_stick (m, eps_prime, &at);
+      if (status != DP_OK)
+        return status;
+      if (at <= delta)
+        break;
+      eps_prime = nextafter (eps_prime, HUGE_VAL);
+    }
+  *out = eps_prime;
+  return DP_OK;
 }
 
 static bool

@@ -20,15 +20,19 @@ DpStatus dp_total_variation (const DpMechanism *m, double *out);
 /* Rényi divergence D_α(P‖Q) for α > 1 (α = HUGE_VAL gives D∞). Stable near α = 1 (tends
  * to KL) and for large α (tends to D∞). Laplace: VIEWS.md's stable form
  * ε + log1p((α−1)·expm1(−(2α−1)ε)/(2α−1))/(α−1) (Mironov 2017, Table II);
- * Gaussian αΔ²/(2σ²); RR ln(p^α q^{1−α} + q^α p^{1−α})/(α−1) in log-sum-exp form. */
+ * Gaussian αΔ²/(2σ²); RR ln(p^α q^{1−α} + q^α p^{1−α})/(α−1) in log-sum-exp form.
+ * A Gaussian αΔ²/(2σ²) beyond the double range saturates at +HUGE_VAL (= D∞). */
 DpStatus dp_renyi (const DpMechanism *m, double alpha, double *out);
 /* Hockey-stick divergence δ(ε′) = ∫ max(0, p − e^{ε′} q) dy = P(S) − e^{ε′}Q(S) for any finite
  * ε′ (for ε′ < 0 too). Laplace 1 − e^{(ε′−ε)/2} on [0, ε] (−expm1((ε′−ε)/2)), 0 beyond;
  * Gaussian Φ(μ/2 − ε′/μ) − e^{ε′} Φ(−μ/2 − ε′/μ) (Balle & Wang 2018, Thm 8) in log Φ;
- * RR (e^ε − e^{ε′})/(1+e^ε) for ε′ ≤ ε. Accurate to 1e-12 relative. */
+ * RR (e^ε − e^{ε′})/(1+e^ε) for ε′ ≤ ε. Accurate to 1e-12 relative.
+ * For ε′ below −D∞ (Laplace, RR: −ε) S = ℝ and δ = 1 − e^{ε′}; for the Gaussian ε′ < 0 uses
+ * the pair's symmetry δ(ε′) = 1 − e^{ε′} + e^{ε′}δ(−ε′). ε′ = ±HUGE_VAL gives the limits 0, 1. */
 DpStatus dp_hockey_stick (const DpMechanism *m, double eps_prime, double *out);
 /* The inverse: the smallest ε′ ≥ 0 with δ(ε′) ≤ δ; this ε′ is D∞^δ(P‖Q) (Dwork & Roth
- * Def. 3.7). δ ∈ (0, 1); returns 0 when δ ≥ TV. */
+ * Def. 3.7). δ ∈ (0, 1); returns 0 when δ ≥ TV. The result is rounded up (never optimistic):
+ * dp_hockey_stick at the returned ε′ is ≤ δ. */
 DpStatus dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out);
 
 /* KL bounds for any ε-DP pair, ε ∈ [0, 700] (NaN-free; out-of-domain → DP_ERR_DOMAIN). */

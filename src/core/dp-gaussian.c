@@ -17,8 +17,8 @@
  *    (16-point Gauss–Legendre; J is entire and varies on a scale ≥ max(1, x), so the rule is
  *    exact to rounding). This is where Φ(A) − e^εΦ(B), and even the log-space difference
  *    e^a(1 − e^{b−a}), lose up to all digits (tiny μ, or small ε with tiny δ).
- *  - x ≥ 0 otherwise: δ = Φ(−x)·(1 − R(x+μ)/R(x)), where the ratio is ≤ 0.77.
- *  - x < 0 otherwise (then μ > ½ and δ ≥ 0.15·Φ(A)): δ = Φ(A) − φ(x)R(x + μ).
+ *  - x ≥ 0 otherwise: δ = Φ(−x)·(1 − R(x+μ)/R(x)), where the ratio is ≤ 0.79.
+ *  - x < 0 otherwise (then μ > ½ and δ ≥ 0.3·Φ(A)): δ = Φ(A) − φ(x)R(x + μ).
  * For ε < 0 the pair's symmetry gives δ(ε) = 1 − e^ε + e^ε δ(−ε) (both terms ≥ 0).
  */
 #include <math.h>

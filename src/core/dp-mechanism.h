@@ -22,7 +22,8 @@ DpStatus dp_mechanism_rr (double epsilon, DpMechanism *out);
 /* Density p(y) (which = D) or q(y) (which = D′); for RR the probability of output y ∈ {0,1}
  * (any other y has probability 0). */
 DpStatus dp_mechanism_density (const DpMechanism *m, DpNeighbour which, double y, double *out);
-/* log of the density (finite for Laplace and Gaussian for every finite y). */
+/* log of the density (finite for Laplace and Gaussian for every finite y not so far out that
+ * (y/scale)² overflows; −HUGE_VAL there, at y = ±∞, and for RR outputs other than 0, 1). */
 DpStatus dp_mechanism_log_density (const DpMechanism *m, DpNeighbour which, double y,
                                    double *out);
 /* CDF Pr[Y ≤ y]. */
@@ -31,7 +32,9 @@ DpStatus dp_mechanism_cdf (const DpMechanism *m, DpNeighbour which, double y, do
 DpStatus dp_mechanism_sample (const DpMechanism *m, DpNeighbour which, gsl_rng *rng,
                               double *out);
 /* Privacy loss L(y) = ln(p(y)/q(y)). For Laplace L ∈ [−ε, ε]; Gaussian
- * L(y) = (Δ² − 2yΔ)/(2σ²); RR L(0) = ε, L(1) = −ε. */
+ * L(y) = (Δ² − 2yΔ)/(2σ²); RR L(0) = ε, L(1) = −ε.
+ * y = ±∞ gives the limit (∓∞ for Gaussian); a finite y whose Gaussian loss exceeds the double
+ * range gives DP_ERR_NUMERIC; RR outputs other than 0 and 1 give DP_ERR_DOMAIN. */
 DpStatus dp_mechanism_privacy_loss (const DpMechanism *m, double y, double *out);
 
 /* The extremal set of the hockey-stick divergence at threshold ε′
@@ -46,6 +49,7 @@ typedef struct {
   double q_mass;
 } DpRegion;
 
+/* ε′ = ±HUGE_VAL is accepted (S = ∅ or S = ℝ with threshold +HUGE_VAL, masses 1). */
 DpStatus dp_mechanism_region (const DpMechanism *m, double eps_prime, DpRegion *out);
 
 /* The distribution of L under P, in the form the views and the PLD need:
@@ -53,3 +57,5 @@ DpStatus dp_mechanism_region (const DpMechanism *m, double eps_prime, DpRegion *
  * (−ε, ε) with density ¼e^{(t−ε)/2} (VIEWS.md, View 2); for Gaussian L ~ N(μ²/2, μ²) with
  * μ = Δ/σ and no atoms. */
 DpStatus dp_mechanism_loss_cdf (const DpMechanism *m, double t, double *out);
+/* (dp_mechanism_loss_cdf returns Pr_P[L ≤ t], right-continuous: at t = ε for Laplace and RR it
+ * is 1, just below it 1 − ½ (Laplace) or 1 − p (RR).) */

@@ -35,6 +35,7 @@ typedef struct {
   char *title;
   DpvTick ticks[DPV_MAX_TICKS];
   gboolean show_label[DPV_MAX_TICKS];
+  double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
   gsize n_ticks;
 } Axis;
 
@@ -73,11 +74,14 @@ struct _DpvPlot {
   gboolean laid_out;
   gboolean show_y_title, show_y2_title, show_x_title;
   double dx, dy, dw, dh;        /* data area */
+  double min_left, min_right;   /* forced by dpv_plot_align_x() */
+  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
   double em;                    /* font size in user units */
   double ticklen, pad;
   PangoContext *pctx;
   GHashTable *layouts;          /* "factor|markup" → PangoLayout (measured once) */
   GArray *points;               /* Point: drawn series samples, for legend placement */
+  GArray *ref_points;           /* Point: reference-line samples (count less) */
   GArray *entries;              /* LegendEntry */
   GArray *texts;                /* TextRect */
 };
@@ -115,15 +119,57 @@ configure_context (PangoContext *ctx)
   cairo_font_options_destroy (fo);
 }
 
+/* Pango 1.50 sizes <sup>/<sub> (font_scale attributes) in device units: under a scaled cairo
+ * context (HiDPI, print resolution) superscripts come out larger than the base text. A relative
+ * size with an explicit rise does not have that problem, so the two tags are rewritten before
+ * parsing. rise is in Pango units of the layout, i.e. user units × PANGO_SCALE. */
+static char *
+rewrite_scripts (const char *markup, double font_size)
+{
+  GString *out;
+  char sup[64], sub[64];
+  const char *p = markup;
+
+  if (strstr (markup, "<sup>") == NULL && strstr (markup, "<sub>") == NULL)
+    return NULL;
+  g_snprintf (sup, sizeof sup, "<span size=\"70%%\" rise=\"%d\">",
+              (int) lround (font_size * 0.36 * PANGO_SCALE));
+  g_snprintf (sub, sizeof sub, "<span size=\"70%%\" rise=\"%d\">",
+              (int) -lround (font_size * 0.14 * PANGO_SCALE));
+  out = g_string_sized_new (strlen (markup) + 64);
+  while (*p)
+    {
+      if (g_str_has_prefix (p, "<sup>") || g_str_has_prefix (p, "<sub>"))
+        {
+          g_string_append (out, p[3] == 'p' ? sup : sub);
+          p += 5;
+        }
+      else if (g_str_has_prefix (p, "</sup>") || g_str_has_prefix (p, "</sub>"))
+        {
+          g_string_append (out, "</span>");
+          p += 6;
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* Sets markup, falling back to plain text (no warning) when it does not parse. */
 static void
 set_markup_safe (PangoLayout *layout, const char *markup)
 {
   PangoAttrList *attrs = NULL;
   char *text = NULL;
+  g_autofree char *rewritten = NULL;
+  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
+  double size = desc ? (double) pango_font_description_get_size (desc) / PANGO_SCALE : 13.0;
 
   if (markup == NULL)
     markup = "";
+  rewritten = rewrite_scripts (markup, size > 0 ? size : 13.0);
+  if (rewritten != NULL && pango_parse_markup (rewritten, -1, 0, NULL, NULL, NULL, NULL))
+    markup = rewritten;
   if (pango_parse_markup (markup, -1, 0, &attrs, &text, NULL, NULL))
     {
       pango_layout_set_text (layout, text, -1);
@@ -163,6 +209,82 @@ layout_size (PangoLayout *layout, double *w, double *h)
     *w = (double) logical.width / PANGO_SCALE;
   if (h)
     *h = (double) logical.height / PANGO_SCALE;
+}
+
+static gboolean
+is_scale_attr (PangoAttribute *attr, gpointer data)
+{
+  PangoAttrType type = attr->klass->type;
+
+  return type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
+         || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE
+         || type == PANGO_ATTR_BASELINE_SHIFT;
+}
+
+static gboolean
+has_scaled_text (PangoLayout *layout)
+{
+  PangoAttrList *attrs = pango_layout_get_attributes (layout);
+  GSList *list;
+  gboolean scaled = FALSE;
+
+  if (attrs == NULL)
+    return FALSE;
+  list = pango_attr_list_get_attributes (attrs);
+  for (GSList *l = list; l; l = l->next)
+    if (is_scale_attr (l->data, NULL))
+      scaled = TRUE;
+  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
+  return scaled;
+}
+
+/* Makes layout at most width wide: ellipsized, or, for text with superscripts or subscripts
+ * (which Pango 1.50 cannot ellipsize without warning "Leftover font scales"), set smaller and
+ * wrapped if it must. */
+static void
+fit_width (PangoLayout *layout, double width)
+{
+  double w;
+
+  width = CLAMP (width, 1.0, 1e6);   /* also keeps width × PANGO_SCALE within int */
+  layout_size (layout, &w, NULL);
+  if (w <= width)
+    return;
+  if (!has_scaled_text (layout))
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      return;
+    }
+  {
+    PangoFontDescription *desc =
+      pango_font_description_copy (pango_layout_get_font_description (layout));
+    double size = pango_font_description_get_size (desc);
+
+    pango_font_description_set_absolute_size (desc, MAX (1.0, size * MAX (width / w, 0.7)));
+    pango_layout_set_font_description (layout, desc);
+    pango_font_description_free (desc);
+    layout_size (layout, &w, NULL);
+    if (w > width)
+      {
+        /* still too long: it will be cut anyway, so drop the sizes and rises (e^ε reads
+         * "eε" in the cut text) and ellipsize on one line */
+        PangoAttrList *attrs = pango_layout_get_attributes (layout);
+
+        if (attrs != NULL)
+          {
+            PangoAttrList *copy = pango_attr_list_copy (attrs);
+            PangoAttrList *removed = pango_attr_list_filter (copy, is_scale_attr, NULL);
+
+            if (removed != NULL)
+              pango_attr_list_unref (removed);
+            pango_layout_set_attributes (layout, copy);
+            pango_attr_list_unref (copy);
+          }
+        pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+        pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      }
+  }
 }
 
 /* A cached layout owned by the plot. */
@@ -208,13 +330,16 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
   cairo_move_to (cr, x, y);
   if (halo && halo_color (&p->style, &hc))
     {
-      cairo_save (cr);
-      pango_cairo_layout_path (cr, layout);
+      /* the text shown 8 times around its place in the background colour: glyphs come from
+       * cairo's glyph cache, ~20× cheaper than stroking the outline path */
+      double r = MAX (0.8, p->em * 0.11);
+
       dpv_color_set_source (&hc, cr);
-      cairo_set_line_width (cr, MAX (1.0, p->em * 0.22));
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_stroke (cr);
-      cairo_restore (cr);
+      for (int k = 0; k < 8; k++)
+        {
+          cairo_move_to (cr, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
+          pango_cairo_show_layout (cr, layout);
+        }
       cairo_move_to (cr, x, y);
     }
   dpv_color_set_source (color, cr);
@@ -359,6 +484,16 @@ clamp_user (DpvPlot *p, double u, gboolean is_x)
   return CLAMP (u, lo - m, lo + len + m);
 }
 
+/* For lines and polygons, which are clipped (clip_segment, clip_polygon) before they reach
+ * cairo: a bound so far out that clamping both ends of a segment is needed only for points
+ * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
+ * accurate to a thousandth of a unit. */
+static double
+clamp_far (double u)
+{
+  return isnan (u) ? u : CLAMP (u, -1e13, 1e13);
+}
+
 static double
 map_x (DpvPlot *p, double v)
 {
@@ -391,7 +526,7 @@ snap (DpvPlot *p, double u, gboolean is_x, double line_width)
   wy = is_x ? 0 : line_width;
   cairo_user_to_device_distance (p->cr, &wx, &wy);
   dw = fabs (is_x ? wx : wy);
-  iw = MAX (1, (int) lround (dw));
+  iw = (int) CLAMP (lround (MIN (dw, 1e6)), 1, 1000000);
   d = is_x ? ux : uy;
   d = (iw % 2) ? floor (d) + 0.5 : round (d);
   if (is_x)
@@ -400,6 +535,40 @@ snap (DpvPlot *p, double u, gboolean is_x, double line_width)
     uy = d;
   cairo_device_to_user (p->cr, &ux, &uy);
   return is_x ? ux : uy;
+}
+
+/* Rounds a line width to whole device pixels when snapping, so snapped lines are crisp. */
+static double
+snap_width (DpvPlot *p, double line_width)
+{
+  cairo_matrix_t m;
+  double wx = line_width, wy = 0, dw;
+
+  if (!p->style.pixel_snap || !isfinite (line_width) || line_width <= 0)
+    return line_width;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return line_width;
+  cairo_user_to_device_distance (p->cr, &wx, &wy);
+  dw = fabs (wx);
+  if (!(dw > 0))
+    return line_width;
+  return line_width * MAX (1.0, round (dw)) / dw;
+}
+
+static gboolean
+is_vector_target (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
 }
 
 /* ------------------------------------------------------------- new/free ---- */
@@ -428,6 +597,12 @@ dpv_plot_new (cairo_t        *cr,
   if (!isfinite (p->style.font_size) || p->style.font_size <= 0)
     p->style.font_size = 13.0;
 
+  /* STYLE.md: snapped on image surfaces only; vector exports stay exact even when the caller
+   * passes a screen style */
+  p->vector = is_vector_target (cr);
+  if (p->vector)
+    p->style.pixel_snap = FALSE;
+
   p->x = isfinite (x) ? x : 0;
   p->y = isfinite (y) ? y : 0;
   p->w = (isfinite (width) && width > 1) ? width : 1;
@@ -438,6 +613,7 @@ dpv_plot_new (cairo_t        *cr,
   configure_context (p->pctx);
   p->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
+  p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
   p->texts = g_array_new (FALSE, FALSE, sizeof (TextRect));
 
@@ -459,6 +635,7 @@ dpv_plot_free (DpvPlot *plot)
     g_free (g_array_index (plot->entries, LegendEntry, i).markup);
   g_array_unref (plot->entries);
   g_array_unref (plot->points);
+  g_array_unref (plot->ref_points);
   g_array_unref (plot->texts);
   g_hash_table_unref (plot->layouts);
   g_object_unref (plot->pctx);
@@ -668,7 +845,7 @@ tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y, double *w
     }
   else
     {
-      *y = map_y_axis (p, which, t->value) - *h / 2;
+      *y = map_y_axis (p, which, t->value) - *h / 2 - p->axes[which].label_shift[i];
       if (which == AX_Y)
         *x = p->dx - p->ticklen - p->pad * 0.4 - *w;
       else
@@ -683,6 +860,29 @@ resolve_corner_collisions (DpvPlot *p)
 {
   Axis *xa = &p->axes[AX_X];
 
+  memset (p->axes[AX_Y].label_shift, 0, sizeof p->axes[AX_Y].label_shift);
+  memset (p->axes[AX_Y2].label_shift, 0, sizeof p->axes[AX_Y2].label_shift);
+
+  /* on a panel too narrow for its margins, a y label that would stick out of the panel
+   * (into a neighbouring one) is dropped rather than clipped */
+  for (int which = AX_Y; which <= AX_Y2; which++)
+    {
+      Axis *ya = &p->axes[which];
+
+      if (which == AX_Y2 && !ya->set)
+        continue;
+      for (gsize i = 0; i < ya->n_ticks; i++)
+        {
+          double lx, ly, lw, lh;
+
+          if (!ya->show_label[i])
+            continue;
+          tick_label_rect (p, which, i, &lx, &ly, &lw, &lh);
+          if (lx < p->x - 0.01 || lx + lw > p->x + p->w + 0.01)
+            ya->show_label[i] = FALSE;
+        }
+    }
+
   if (!p->x_tick_labels)
     return;
   for (int which = AX_Y; which <= AX_Y2; which++)
@@ -691,6 +891,8 @@ resolve_corner_collisions (DpvPlot *p)
 
       if (which == AX_Y2 && !ya->set)
         continue;
+      for (gsize i = 0; i < G_N_ELEMENTS (ya->label_shift); i++)
+        ya->label_shift[i] = 0;
       for (gsize i = 0; i < ya->n_ticks; i++)
         {
           double yx, yy, yw, yh;
@@ -700,23 +902,40 @@ resolve_corner_collisions (DpvPlot *p)
           tick_label_rect (p, which, i, &yx, &yy, &yw, &yh);
           for (gsize j = 0; j < xa->n_ticks; j++)
             {
-              double xx, xy, xw, xh;
+              double xx, xy, xw, xh, shift;
 
               if (!xa->show_label[j])
                 continue;
               tick_label_rect (p, AX_X, j, &xx, &xy, &xw, &xh);
-              if (yx < xx + xw && xx < yx + yw && yy < xy + xh && xy < yy + yh)
+              if (!(yx < xx + xw && xx < yx + yw && yy < xy + xh && xy < yy + yh))
+                continue;
+              /* nudge the y label up (by at most half its height, so it still reads as
+               * belonging to its tick) unless that runs into the next label up */
+              shift = yy + yh - xy + 0.5;
+              if (shift <= yh / 2)
                 {
-                  ya->show_label[i] = FALSE;
-                  break;
+                  gboolean clear = TRUE;
+                  for (gsize k = 0; k < ya->n_ticks; k++)
+                    {
+                      double kx, ky, kw, kh;
+                      if (k == i || !ya->show_label[k])
+                        continue;
+                      tick_label_rect (p, which, k, &kx, &ky, &kw, &kh);
+                      if (ky < yy - shift + yh && yy - shift < ky + kh)
+                        clear = FALSE;
+                    }
+                  if (clear)
+                    {
+                      ya->label_shift[i] = shift;
+                      break;
+                    }
                 }
+              ya->show_label[i] = FALSE;
+              break;
             }
         }
     }
 }
-
-static void
-ensure_layout (DpvPlot *p);
 
 static double
 y_label_height (DpvPlot *p, int which)
@@ -744,6 +963,38 @@ x_label_height (DpvPlot *p)
     if (ax->ticks[i].major && ax->ticks[i].label[0])
       hmax = MAX (hmax, label_extent (p, &ax->ticks[i], FALSE));
   return hmax;
+}
+
+/* Rounds the data area to whole device pixels: crisp borders, and a pixel-aligned clip,
+ * which cairo applies without a mask (several times faster on image surfaces). Moves each
+ * edge by at most half a device pixel, so the measured margins still hold. */
+static void
+align_data_area (DpvPlot *p)
+{
+  cairo_matrix_t m;
+  double x0 = p->dx, y0 = p->dy, x1 = p->dx + p->dw, y1 = p->dy + p->dh;
+
+  if (p->vector)
+    return;
+  cairo_get_matrix (p->cr, &m);
+  if (m.xy != 0 || m.yx != 0 || cairo_status (p->cr) != CAIRO_STATUS_SUCCESS)
+    return;
+  cairo_user_to_device (p->cr, &x0, &y0);
+  cairo_user_to_device (p->cr, &x1, &y1);
+  x0 = round (x0);
+  y0 = round (y0);
+  x1 = round (x1);
+  y1 = round (y1);
+  if (x1 == x0 || y1 == y0)
+    return;
+  cairo_device_to_user (p->cr, &x0, &y0);
+  cairo_device_to_user (p->cr, &x1, &y1);
+  if (!isfinite (x0) || !isfinite (x1) || !isfinite (y0) || !isfinite (y1))
+    return;
+  p->dx = MIN (x0, x1);
+  p->dw = fabs (x1 - x0);
+  p->dy = MIN (y0, y1);
+  p->dh = fabs (y1 - y0);
 }
 
 void
@@ -832,6 +1083,8 @@ dpv_plot_layout (DpvPlot *plot)
               : p->pad;
       lft = MAX (lft, need_left + p->pad * 0.5);
       rgt = MAX (rgt, need_right + p->pad * 0.5);
+      lft = MAX (lft, p->min_left);
+      rgt = MAX (rgt, p->min_right);
       /* keep at least a third of the width for data */
       if (lft + rgt > p->w * 0.67)
         {
@@ -872,6 +1125,7 @@ dpv_plot_layout (DpvPlot *plot)
     double l, r;
     layout_x_axis (p, TRUE, &l, &r);
   }
+  align_data_area (p);
   resolve_corner_collisions (p);
   p->laid_out = TRUE;
 }
@@ -881,6 +1135,35 @@ ensure_layout (DpvPlot *p)
 {
   if (!p->laid_out)
     dpv_plot_layout (p);
+}
+
+void
+dpv_plot_align_x (DpvPlot *const *plots,
+                  gsize           n_plots)
+{
+  double left = 0, right = 0;
+
+  g_return_if_fail (plots != NULL || n_plots == 0);
+
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        ensure_layout (plots[i]);
+        left = MAX (left, plots[i]->dx - plots[i]->x);
+        right = MAX (right, plots[i]->x + plots[i]->w - plots[i]->dx - plots[i]->dw);
+      }
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        DpvPlot *p = plots[i];
+        /* a hair less, so the device-pixel rounding cannot push it one pixel further */
+        if (fabs ((p->dx - p->x) - left) < 1e-9
+            && fabs ((p->x + p->w - p->dx - p->dw) - right) < 1e-9)
+          continue;
+        p->min_left = left - 1e-6;
+        p->min_right = right - 1e-6;
+        dpv_plot_layout (p);
+      }
 }
 
 void
@@ -955,70 +1238,81 @@ cr_ok (DpvPlot *p)
   return cairo_status (p->cr) == CAIRO_STATUS_SUCCESS;
 }
 
+/* Grid lines and tick marks of one axis, each kind batched into a single stroke. */
 static void
 draw_grid_and_ticks (DpvPlot *p, int which)
 {
   cairo_t *cr = p->cr;
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
-  DpvColor tick_col = p->style.muted;
+  double lw = snap_width (p, 1.0);
+  double xl = snap (p, p->dx, TRUE, lw), xr = snap (p, p->dx + p->dw, TRUE, lw);
+  double yb = snap (p, p->dy + p->dh, FALSE, lw);
 
   minor_grid.a *= 0.45;
 
   cairo_save (cr);
-  cairo_set_line_width (cr, 1.0);
-  for (gsize i = 0; i < ax->n_ticks; i++)
+  cairo_set_line_width (cr, lw);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  /* pass 0: minor grid, 1: major grid, 2: tick marks (the right axis has no grid: it would
+   * double the left one) */
+  for (int pass = which == AX_Y2 ? 2 : 0; pass < 3; pass++)
     {
-      const DpvTick *t = &ax->ticks[i];
-      double u = which == AX_X ? map_x (p, t->value) : map_y_axis (p, which, t->value);
-      double lo = which == AX_X ? p->dx : p->dy;
-      double len = which == AX_X ? p->dw : p->dh;
+      gboolean any = FALSE;
 
-      if (!isfinite (u) || u < lo - 0.5 || u > lo + len + 0.5)
-        continue;
-      u = snap (p, u, which == AX_X, 1.0);
-
-      /* grid (the right axis has none: it would double the left one) */
-      if (which != AX_Y2)
+      cairo_new_path (cr);
+      for (gsize i = 0; i < ax->n_ticks; i++)
         {
-          dpv_color_set_source (t->major ? &p->style.grid : &minor_grid, cr);
-          if (which == AX_X)
+          const DpvTick *t = &ax->ticks[i];
+          double u = which == AX_X ? map_x (p, t->value) : map_y_axis (p, which, t->value);
+          double lo = which == AX_X ? p->dx : p->dy;
+          double len = which == AX_X ? p->dw : p->dh;
+
+          if (!isfinite (u) || u < lo - 0.5 || u > lo + len + 0.5)
+            continue;
+          if (pass < 2 && t->major != (pass == 1))
+            continue;
+          u = snap (p, u, which == AX_X, lw);
+          any = TRUE;
+          if (pass < 2)
             {
-              cairo_move_to (cr, u, p->dy);
-              cairo_line_to (cr, u, p->dy + p->dh);
+              if (which == AX_X)
+                {
+                  cairo_move_to (cr, u, p->dy);
+                  cairo_line_to (cr, u, p->dy + p->dh);
+                }
+              else
+                {
+                  cairo_move_to (cr, p->dx, u);
+                  cairo_line_to (cr, p->dx + p->dw, u);
+                }
             }
           else
             {
-              cairo_move_to (cr, p->dx, u);
-              cairo_line_to (cr, p->dx + p->dw, u);
-            }
-          cairo_stroke (cr);
-        }
+              double l = t->major ? p->ticklen : p->ticklen * 0.55;
 
-      /* tick mark, outwards */
-      {
-        double l = t->major ? p->ticklen : p->ticklen * 0.55;
-        dpv_color_set_source (&tick_col, cr);
-        if (which == AX_X)
-          {
-            double yb = snap (p, p->dy + p->dh, FALSE, 1.0);
-            cairo_move_to (cr, u, yb);
-            cairo_line_to (cr, u, yb + l);
-          }
-        else if (which == AX_Y)
-          {
-            double xl = snap (p, p->dx, TRUE, 1.0);
-            cairo_move_to (cr, xl, u);
-            cairo_line_to (cr, xl - l, u);
-          }
-        else
-          {
-            double xr = snap (p, p->dx + p->dw, TRUE, 1.0);
-            cairo_move_to (cr, xr, u);
-            cairo_line_to (cr, xr + l, u);
-          }
-        cairo_stroke (cr);
-      }
+              if (which == AX_X)
+                {
+                  cairo_move_to (cr, u, yb);
+                  cairo_line_to (cr, u, yb + l);
+                }
+              else if (which == AX_Y)
+                {
+                  cairo_move_to (cr, xl, u);
+                  cairo_line_to (cr, xl - l, u);
+                }
+              else
+                {
+                  cairo_move_to (cr, xr, u);
+                  cairo_line_to (cr, xr + l, u);
+                }
+            }
+        }
+      if (!any)
+        continue;
+      dpv_color_set_source (pass == 0 ? &minor_grid : pass == 1 ? &p->style.grid
+                                                                : &p->style.muted, cr);
+      cairo_stroke (cr);
     }
   cairo_restore (cr);
 }
@@ -1045,15 +1339,14 @@ draw_tick_labels (DpvPlot *p, int which)
     }
 }
 
-/* A fresh layout limited to width (ellipsized), for titles. */
+/* A fresh layout limited to width, for titles. */
 static PangoLayout *
 limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
   PangoLayout *layout = new_layout (p->pctx, &p->style, markup, factor);
 
-  pango_layout_set_width (layout, (int) (MAX (1.0, width) * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_single_paragraph_mode (layout, TRUE);
+  fit_width (layout, width);
   return layout;
 }
 
@@ -1085,15 +1378,28 @@ draw_titles (DpvPlot *p)
 
       if (!show)
         continue;
-      avail = p->h - 2 * p->pad;
+      /* along the data area only: longer, it would run into the title or the x title */
+      avail = p->dh;
       layout = limited_layout (p, p->axes[which].title, AXIS_TITLE_FACTOR, avail);
       layout_size (layout, &w, &h);
-      cy = CLAMP (p->dy + p->dh / 2, p->y + p->pad + w / 2, p->y + p->h - p->pad - w / 2);
+      cy = p->dy + p->dh / 2;
       cx = which == AX_Y ? p->x + p->pad : p->x + p->w - p->pad - h;
       cairo_save (cr);
       cairo_translate (cr, cx, cy);
       cairo_rotate (cr, -G_PI / 2);
-      pango_cairo_update_layout (cr, layout);
+      {
+        /* a context of its own: updating the shared one would rotate later text */
+        PangoContext *ctx = pango_cairo_create_context (cr);
+        PangoLayout *rotated;
+
+        configure_context (ctx);
+        rotated = new_layout (ctx, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR);
+        pango_layout_set_single_paragraph_mode (rotated, TRUE);
+        fit_width (rotated, avail);
+        g_object_unref (layout);
+        layout = rotated;
+        g_object_unref (ctx);
+      }
       cairo_move_to (cr, -w / 2, 0);
       dpv_color_set_source (&p->style.foreground, cr);
       pango_cairo_show_layout (cr, layout);
@@ -1114,6 +1420,7 @@ draw_titles (DpvPlot *p)
       pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
+      fit_width (layout, p->w - 2 * p->pad);
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
@@ -1137,7 +1444,13 @@ dpv_plot_draw_frame (DpvPlot *plot)
   cr = p->cr;
 
   cairo_save (cr);
-  if (p->style.plot_background.a > 0)
+  /* the data area's background, unless it is the (opaque) figure background the caller has
+   * painted already */
+  if (p->style.plot_background.a > 0
+      && !(p->style.background.a >= 1.0 && p->style.plot_background.a >= 1.0
+           && p->style.plot_background.r == p->style.background.r
+           && p->style.plot_background.g == p->style.background.g
+           && p->style.plot_background.b == p->style.background.b))
     {
       dpv_color_set_source (&p->style.plot_background, cr);
       cairo_rectangle (cr, p->dx, p->dy, p->dw, p->dh);
@@ -1153,10 +1466,11 @@ dpv_plot_draw_frame (DpvPlot *plot)
   border = p->style.muted;
   border.a *= 0.7;
   dpv_color_set_source (&border, cr);
-  cairo_set_line_width (cr, 1.0);
   {
-    double x0 = snap (p, p->dx, TRUE, 1.0), x1 = snap (p, p->dx + p->dw, TRUE, 1.0);
-    double y0 = snap (p, p->dy, FALSE, 1.0), y1 = snap (p, p->dy + p->dh, FALSE, 1.0);
+    double lw = snap_width (p, 1.0);
+    double x0 = snap (p, p->dx, TRUE, lw), x1 = snap (p, p->dx + p->dw, TRUE, lw);
+    double y0 = snap (p, p->dy, FALSE, lw), y1 = snap (p, p->dy + p->dh, FALSE, lw);
+    cairo_set_line_width (cr, lw);
     cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   }
   cairo_stroke (cr);
@@ -1179,6 +1493,15 @@ add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color
 
   if (markup == NULL || !*markup)
     return;
+  /* a series drawn in several calls (say, one per segment) gets one entry */
+  for (guint i = 0; i < p->entries->len; i++)
+    {
+      LegendEntry *o = &g_array_index (p->entries, LegendEntry, i);
+      const DpvColor *c = color ? color : &p->style.foreground;
+      if (o->kind == kind && o->dash == dash && o->color.r == c->r && o->color.g == c->g
+          && o->color.b == c->b && o->color.a == c->a && g_str_equal (o->markup, markup))
+        return;
+    }
   e.kind = kind;
   e.markup = g_strdup (markup);
   e.color = color ? *color : p->style.foreground;
@@ -1200,17 +1523,28 @@ record_point (DpvPlot *p, double x, double y)
 
 /* Samples the part of segment a→b inside the data area every few user units. */
 static void
-record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx, double by)
 {
   double step = MAX (1.0, p->em * 0.4);
   double len = hypot (bx - ax, by - ay);
-  int n = (int) CLAMP (ceil (len / step), 1, 400);
+  int n = isfinite (len) ? (int) CLAMP (ceil (len / step), 1, 400) : 1;
 
   for (int i = 0; i <= n; i++)
     {
       double t = (double) i / n;
-      record_point (p, ax + t * (bx - ax), ay + t * (by - ay));
+      Point pt = { ax + t * (bx - ax), ay + t * (by - ay) };
+
+      if (pt.x < p->dx - 1 || pt.x > p->dx + p->dw + 1 || pt.y < p->dy - 1
+          || pt.y > p->dy + p->dh + 1)
+        continue;
+      g_array_append_val (into, pt);
     }
+}
+
+static void
+record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
+{
+  record_segment_to (p, p->points, ax, ay, bx, by);
 }
 
 static void
@@ -1236,14 +1570,14 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
       break;
     case DPV_DASH_DOTTED:
       {
-        double d[] = { 0.0, 2.2 * u };
+        double d[] = { 0.01, 2.2 * u };   /* 0 would draw nothing in cairo 1.16 */
         cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_dash (cr, d, 2, 0);
       }
       break;
     case DPV_DASH_DASHDOT:
       {
-        double d[] = { 3.5 * u, 2.6 * u, 0.0, 2.6 * u };
+        double d[] = { 3.5 * u, 2.6 * u, 0.01, 2.6 * u };
         cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_dash (cr, d, 4, 0);
       }
@@ -1256,13 +1590,177 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
+/* The part of the data area that can show anything: the data area intersected with cr's
+ * clip (the surface, for an image), grown by margin. Geometry is cut to this before cairo
+ * strokes it, so that a dashed line on a huge panel costs what its visible part costs. */
+static void
+visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, double *y1)
+{
+  double cx0, cy0, cx1, cy1;
+
+  *x0 = p->dx;
+  *y0 = p->dy;
+  *x1 = p->dx + p->dw;
+  *y1 = p->dy + p->dh;
+  cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
+  if (isfinite (cx0) && isfinite (cy0) && isfinite (cx1) && isfinite (cy1) && cx1 > cx0
+      && cy1 > cy0)
+    {
+      *x0 = MAX (*x0, cx0);
+      *y0 = MAX (*y0, cy0);
+      *x1 = MIN (*x1, cx1);
+      *y1 = MIN (*y1, cy1);
+    }
+  *x0 -= margin;
+  *y0 -= margin;
+  *x1 += margin;
+  *y1 += margin;
+}
+
+/* Distance from c to the segment a–b. */
+static double
+seg_dist (const Point *a, const Point *b, const Point *c)
+{
+  double vx = b->x - a->x, vy = b->y - a->y;
+  double wx = c->x - a->x, wy = c->y - a->y;
+  double len2 = vx * vx + vy * vy;
+  double t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0;
+
+  t = CLAMP (t, 0.0, 1.0);
+  return hypot (wx - t * vx, wy - t * vy);
+}
+
+/* Polyline simplification (Douglas & Peucker 1973) to within tol user units, in place;
+ * returns the new count. Stroking cost in cairo grows with the number of vertices, and
+ * smooth curves sampled for accuracy carry many that lie within a tenth of a pixel of the
+ * chord. Endpoints are always kept. */
+static gsize
+simplify (Point *pts, gsize n, double tol)
+{
+  guint8 *keep;
+  gsize *stack, top = 0, m = 0;
+
+  if (n < 3 || !(tol > 0))
+    return n;
+  keep = g_new0 (guint8, n);
+  stack = g_new (gsize, 2 * n);
+  keep[0] = keep[n - 1] = 1;
+  stack[top++] = 0;
+  stack[top++] = n - 1;
+  while (top > 0)
+    {
+      gsize b = stack[--top], a = stack[--top], idx = 0;
+      double dmax = -1;
+
+      for (gsize i = a + 1; i < b; i++)
+        {
+          double d = seg_dist (&pts[a], &pts[b], &pts[i]);
+          if (d > dmax)
+            {
+              dmax = d;
+              idx = i;
+            }
+        }
+      if (dmax > tol)
+        {
+          keep[idx] = 1;
+          stack[top++] = a;
+          stack[top++] = idx;
+          stack[top++] = idx;
+          stack[top++] = b;
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    if (keep[i])
+      pts[m++] = pts[i];
+  g_free (keep);
+  g_free (stack);
+  return m;
+}
+
+/* Tolerances in user units: a fraction of a device pixel. */
+static double
+device_px (DpvPlot *p)
+{
+  double dxu = 1, dyu = 0;
+
+  cairo_user_to_device_distance (p->cr, &dxu, &dyu);
+  return 1.0 / MAX (hypot (dxu, dyu), 1e-6);
+}
+
+static void
+flush_run (DpvPlot *p, GArray *run, double tol)
+{
+  cairo_t *cr = p->cr;
+  Point *pts = (Point *) (void *) run->data;
+  gsize m;
+
+  if (run->len == 0)
+    return;
+  m = simplify (pts, run->len, tol);
+  cairo_move_to (cr, pts[0].x, pts[0].y);
+  record_point (p, pts[0].x, pts[0].y);
+  for (gsize i = 1; i < m; i++)
+    {
+      cairo_line_to (cr, pts[i].x, pts[i].y);
+      record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+    }
+  g_array_set_size (run, 0);
+}
+
+/* Liang & Barsky (1984) clipping of segment a→b to the rectangle [x0, x1] × [y0, y1].
+ * Returns FALSE when nothing is inside; otherwise moves the ends to the visible part. */
+static gboolean
+clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
+              gboolean *cut_end)
+{
+  double dx = b->x - a->x, dy = b->y - a->y;
+  double pk[4] = { -dx, dx, -dy, dy };
+  double qk[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
+  double t0 = 0, t1 = 1;
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (pk[k] == 0)
+        {
+          if (qk[k] < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = qk[k] / pk[k];
+        if (pk[k] < 0)
+          t0 = MAX (t0, t);
+        else
+          t1 = MIN (t1, t);
+      }
+      if (t0 > t1)
+        return FALSE;
+    }
+  if (t0 > 0)
+    {
+      Point na = { a->x + t0 * dx, a->y + t0 * dy };
+      *a = na;
+    }
+  *cut_end = t1 < 1;
+  if (t1 < 1)
+    {
+      Point nb = { a->x + (t1 - t0) / (1 - t0) * (b->x - a->x),
+                   a->y + (t1 - t0) / (1 - t0) * (b->y - a->y) };
+      *b = nb;
+    }
+  return TRUE;
+}
+
 static void
 draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
            const DpvColor *color, double width, DpvDash dash, const char *legend)
 {
   cairo_t *cr = p->cr;
-  gboolean pen = FALSE;
-  double px = 0, py = 0;
+  GArray *run;
+  double min_step, tol, rx0, ry0, rx1, ry1;
+  Point prev = { 0, 0 };
+  gboolean have_prev = FALSE;
 
   ensure_layout (p);
   if (!isfinite (width) || width <= 0)
@@ -1273,35 +1771,77 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
     return;
 
+  min_step = 0.25 * device_px (p);
+  tol = 0.1 * device_px (p);
+  run = g_array_sized_new (FALSE, FALSE, sizeof (Point), MIN (n, 4096));
+
+  /* segments are cut to the data area grown by the line width: what lies outside would be
+   * clipped anyway, but cairo would still stroke it */
+  visible_rect (p, 2 * width + 2, &rx0, &ry0, &rx1, &ry1);
+
   cairo_save (cr);
   clip_data_area (p);
   cairo_new_path (cr);
   for (gsize i = 0; i < n; i++)
     {
-      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
-      double uy = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      Point pt;
 
-      if (!isfinite (ux) || !isfinite (uy))
+      pt.x = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
+      pt.y = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      if (!isfinite (pt.x) || !isfinite (pt.y))
         {
-          pen = FALSE;
+          /* non-finite points (and y ≤ 0 on a log axis) break the line */
+          flush_run (p, run, tol);
+          have_prev = FALSE;
           continue;
         }
-      ux = clamp_user (p, ux, TRUE);
-      uy = clamp_user (p, uy, FALSE);
-      if (pen)
+      pt.x = clamp_far (pt.x);
+      pt.y = clamp_far (pt.y);
+      {
+        Point a = prev, b = pt;
+        gboolean first = !have_prev, cut_end = FALSE;
+
+        prev = pt;
+        have_prev = TRUE;
+        if (first)
+          {
+            if (pt.x >= rx0 && pt.x <= rx1 && pt.y >= ry0 && pt.y <= ry1)
+              g_array_append_val (run, pt);
+            continue;
+          }
+        if (!clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
+          {
+            flush_run (p, run, tol);
+            continue;
+          }
+        if (run->len == 0)
+          g_array_append_val (run, a);
+        pt = b;
+        if (cut_end)
+          {
+            /* the segment leaves the area: end the run at the exit point */
+            g_array_append_val (run, pt);
+            flush_run (p, run, tol);
+            continue;
+          }
+      }
+      if (run->len > 1)
         {
-          cairo_line_to (cr, ux, uy);
-          record_segment (p, px, py, ux, uy);
+          /* samples closer than a quarter pixel to the previous one: replace it, so the
+           * run still ends on its true last point */
+          Point *last = &g_array_index (run, Point, run->len - 1);
+          Point *last2 = &g_array_index (run, Point, run->len - 2);
+          if (fabs (last->x - last2->x) < min_step && fabs (last->y - last2->y) < min_step)
+            {
+              *last = pt;
+              continue;
+            }
         }
-      else
-        {
-          cairo_move_to (cr, ux, uy);
-          record_point (p, ux, uy);
-        }
-      pen = TRUE;
-      px = ux;
-      py = uy;
+      g_array_append_val (run, pt);
     }
+  flush_run (p, run, tol);
+  g_array_unref (run);
+
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -1398,9 +1938,10 @@ dpv_plot_bars (DpvPlot        *plot,
 
       /* the bar's area counts as drawn data for the legend */
       {
-        double step = MAX (2.0, p->em * 0.8);
         double xa = MAX (MIN (x0, x1), p->dx), xb = MIN (MAX (x0, x1), p->dx + p->dw);
         double ya = MAX (MIN (top, base), p->dy), yb = MIN (MAX (top, base), p->dy + p->dh);
+        /* at most ~2500 samples per bar, whatever the panel size */
+        double step = MAX (MAX (2.0, p->em * 0.8), sqrt (MAX (0, (xb - xa) * (yb - ya)) / 2500));
         for (double yy = ya; yy <= yb; yy += step)
           for (double xx = xa; xx <= xb; xx += step)
             record_point (p, xx, yy);
@@ -1450,7 +1991,18 @@ dpv_plot_markers (DpvPlot        *plot,
       cairo_arc (cr, ux, uy, radius, 0, 2 * G_PI);
       record_point (p, ux, uy);
     }
-  cairo_fill (cr);
+  cairo_fill_preserve (cr);
+  {
+    /* a thin ring in the background colour sets a marker off the line it sits on */
+    DpvColor ring;
+    if (halo_color (&p->style, &ring))
+      {
+        dpv_color_set_source (&ring, cr);
+        cairo_set_line_width (cr, MAX (0.75, radius * 0.3));
+        cairo_stroke (cr);
+      }
+  }
+  cairo_new_path (cr);
   cairo_restore (cr);
 }
 
@@ -1461,25 +2013,69 @@ typedef struct {
   GArray *hi;   /* Point, forward */
 } Run;
 
+/* Sutherland & Hodgman (1974): clips the closed polygon in `in` to one half-plane
+ * (edge 0: x ≥ v, 1: x ≤ v, 2: y ≥ v, 3: y ≤ v), appending the result to `out`. */
 static void
-run_flush (cairo_t *cr, Run *run)
+clip_polygon_edge (GArray *in, GArray *out, int edge, double v)
 {
+  g_array_set_size (out, 0);
+  for (guint i = 0; i < in->len; i++)
+    {
+      Point a = g_array_index (in, Point, i);
+      Point b = g_array_index (in, Point, (i + 1) % in->len);
+      double ca = edge < 2 ? a.x : a.y, cb = edge < 2 ? b.x : b.y;
+      gboolean ina = (edge % 2 == 0) ? ca >= v : ca <= v;
+      gboolean inb = (edge % 2 == 0) ? cb >= v : cb <= v;
+
+      if (ina)
+        g_array_append_val (out, a);
+      if (ina != inb)
+        {
+          double t = (v - ca) / (cb - ca);
+          Point c = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+          if (edge < 2)
+            c.x = v;
+          else
+            c.y = v;
+          g_array_append_val (out, c);
+        }
+    }
+}
+
+static void
+run_flush (DpvPlot *p, Run *run, double tol)
+{
+  cairo_t *cr = p->cr;
+
   if (run->lo->len >= 2)
     {
-      for (guint i = 0; i < run->lo->len; i++)
+      gsize nlo = simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
+      gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
+      GArray *poly = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      GArray *tmp = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
+      double x0, y0, x1, y1;
+
+      /* a little outside the visible area (the data-area clip hides the edge) */
+      visible_rect (p, 4, &x0, &y0, &x1, &y1);
+      g_array_append_vals (poly, run->lo->data, nlo);
+      for (gsize i = nhi; i-- > 0;)
+        g_array_append_val (poly, g_array_index (run->hi, Point, i));
+      clip_polygon_edge (poly, tmp, 0, x0);
+      clip_polygon_edge (tmp, poly, 1, x1);
+      clip_polygon_edge (poly, tmp, 2, y0);
+      clip_polygon_edge (tmp, poly, 3, y1);
+      for (guint i = 0; i < poly->len; i++)
         {
-          Point *pt = &g_array_index (run->lo, Point, i);
+          Point *pt = &g_array_index (poly, Point, i);
           if (i == 0)
             cairo_move_to (cr, pt->x, pt->y);
           else
             cairo_line_to (cr, pt->x, pt->y);
         }
-      for (guint i = run->hi->len; i-- > 0;)
-        {
-          Point *pt = &g_array_index (run->hi, Point, i);
-          cairo_line_to (cr, pt->x, pt->y);
-        }
-      cairo_close_path (cr);
+      if (poly->len > 0)
+        cairo_close_path (cr);
+      g_array_unref (poly);
+      g_array_unref (tmp);
     }
   g_array_set_size (run->lo, 0);
   g_array_set_size (run->hi, 0);
@@ -1508,7 +2104,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
   DpvColor fill;
   Run run;
   gboolean have_prev = FALSE;
-  double pux = 0, plo = 0, phi = 0;
+  double pux = 0, plo = 0, phi = 0, tol;
 
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
@@ -1526,6 +2122,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
   run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
   run.hi = g_array_new (FALSE, FALSE, sizeof (Point));
+  tol = 0.1 * device_px (p);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -1541,13 +2138,13 @@ dpv_plot_fill_between (DpvPlot        *plot,
 
       if (!isfinite (ux) || !isfinite (ulo) || !isfinite (uhi))
         {
-          run_flush (cr, &run);
+          run_flush (p, &run, tol);
           have_prev = FALSE;
           continue;
         }
-      ux = clamp_user (p, ux, TRUE);
-      ulo = clamp_user (p, ulo, FALSE);
-      uhi = clamp_user (p, uhi, FALSE);
+      ux = clamp_far (ux);
+      ulo = clamp_far (ulo);
+      uhi = clamp_far (uhi);
       d = ulo - uhi;
 
       if (have_prev)
@@ -1564,7 +2161,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
               if (pd > 0)
                 {
                   run_add (&run, cx, cy, cy);
-                  run_flush (cr, &run);
+                  run_flush (p, &run, tol);
                 }
               else
                 run_add (&run, cx, cy, cy);
@@ -1576,14 +2173,14 @@ dpv_plot_fill_between (DpvPlot        *plot,
         {
           /* touching (d == 0) closes the run at this point */
           run_add (&run, ux, ulo, ulo);
-          run_flush (cr, &run);
+          run_flush (p, &run, tol);
         }
       have_prev = TRUE;
       pux = ux;
       plo = ulo;
       phi = uhi;
     }
-  run_flush (cr, &run);
+  run_flush (p, &run, tol);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   dpv_color_set_source (&fill, cr);
   cairo_fill (cr);
@@ -1707,10 +2304,11 @@ text_overlap (DpvPlot *p, double x, double y, double w, double h)
   return sum;
 }
 
-static guint
+/* Drawn samples inside the box; a reference line counts a quarter of a data curve. */
+static double
 count_points (DpvPlot *p, double x, double y, double w, double h)
 {
-  guint n = 0;
+  guint n = 0, r = 0;
 
   for (guint i = 0; i < p->points->len; i++)
     {
@@ -1718,7 +2316,13 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
       if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
         n++;
     }
-  return n;
+  for (guint i = 0; i < p->ref_points->len; i++)
+    {
+      Point *pt = &g_array_index (p->ref_points, Point, i);
+      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
+        r++;
+    }
+  return n + 0.25 * r;
 }
 
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
@@ -1755,8 +2359,10 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double
           if (by < ymin - 0.01 || by > ymax + 0.01)
             continue;
           score = text_overlap (p, bx, by, w, h) * 100.0
-                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) + c * 0.5
-                  + count_points (p, bx, by, w, h) * 0.05;
+                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) + c * 0.5;
+          if (score >= best)
+            continue;
+          score += count_points (p, bx, by, w, h) * 0.05;
           if (score < best)
             {
               best = score;
@@ -1888,7 +2494,7 @@ dpv_plot_vline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   ux = snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
@@ -1896,11 +2502,15 @@ dpv_plot_vline (DpvPlot        *plot,
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, lw);
   set_dash (cr, dash, lw);
-  cairo_move_to (cr, ux, p->dy);
-  cairo_line_to (cr, ux, p->dy + p->dh);
+  {
+    double x0, y0, x1, y1;
+    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    cairo_move_to (cr, ux, MAX (p->dy, y0));
+    cairo_line_to (cr, ux, MIN (p->dy + p->dh, y1));
+  }
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, ux, p->dy, ux, p->dy + p->dh);
+  record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
 
   if (label_markup && *label_markup)
     {
@@ -1938,7 +2548,7 @@ dpv_plot_hline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = MAX (1.0, p->style.line_width * 0.75);
+  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   uy = snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
@@ -1946,11 +2556,15 @@ dpv_plot_hline (DpvPlot        *plot,
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, lw);
   set_dash (cr, dash, lw);
-  cairo_move_to (cr, p->dx, uy);
-  cairo_line_to (cr, p->dx + p->dw, uy);
+  {
+    double x0, y0, x1, y1;
+    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    cairo_move_to (cr, MAX (p->dx, x0), uy);
+    cairo_line_to (cr, MIN (p->dx + p->dw, x1), uy);
+  }
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment (p, p->dx, uy, p->dx + p->dw, uy);
+  record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
 
   if (label_markup && *label_markup)
     {
@@ -2031,47 +2645,87 @@ dpv_plot_legend (DpvPlot *plot)
     return;
   cr = p->cr;
 
-  pad = p->em * 0.45;
-  sw = p->em * 2.0;
-  gap = p->em * 0.45;
-  rowgap = p->em * 0.15;
-  inset = p->em * 0.5;
-
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
+   * thumbnail where even that would bury the data, no legend at all. */
   layouts = g_new0 (PangoLayout *, n);
   row_h = g_new0 (double, n);
-  for (guint i = 0; i < n; i++)
+  for (int attempt = 0;; attempt++)
     {
-      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+      static const double shrink[] = { 1.0, 0.88, 0.78 };
+      double f = shrink[attempt], area;
+      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
 
-      layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR);
-      layout_size (layouts[i], &w, &h);
-      if (w > avail && avail > p->em)
+      pad = p->em * 0.45 * f;
+      sw = p->em * 2.0 * f;
+      gap = p->em * 0.45 * f;
+      rowgap = p->em * 0.15 * f;
+      inset = p->em * 0.5 * f;
+      maxw = 0;
+      total_h = 0;
+      for (guint i = 0; i < n; i++)
         {
-          pango_layout_set_width (layouts[i], (int) (avail * PANGO_SCALE));
-          pango_layout_set_ellipsize (layouts[i], PANGO_ELLIPSIZE_END);
+          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+
+          g_clear_object (&layouts[i]);
+          layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR * f);
           layout_size (layouts[i], &w, &h);
+          if (w > avail && avail > p->em)
+            {
+              fit_width (layouts[i], avail);
+              layout_size (layouts[i], &w, &h);
+            }
+          maxw = MAX (maxw, w);
+          row_h[i] = MAX (h, p->em * 0.9 * f);
+          total_h += row_h[i] + (i > 0 ? rowgap : 0);
         }
-      maxw = MAX (maxw, w);
-      row_h[i] = MAX (h, p->em * 0.9);
-      total_h += row_h[i] + (i > 0 ? rowgap : 0);
+      bw = pad + sw + gap + maxw + pad;
+      bh = pad + total_h + pad;
+      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
+      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
+        break;
+      if (last)
+        {
+          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
+            {
+              for (guint i = 0; i < n; i++)
+                g_clear_object (&layouts[i]);
+              g_free (layouts);
+              g_free (row_h);
+              return;
+            }
+          break;
+        }
     }
-  bw = pad + sw + gap + maxw + pad;
-  bh = pad + total_h + pad;
 
   /* candidates: corners first, then edge midpoints, then the centre */
   {
     double l = p->dx + inset, r = p->dx + p->dw - inset - bw;
     double t = p->dy + inset, b = p->dy + p->dh - inset - bh;
     double cx = p->dx + p->dw / 2 - bw / 2, cy = p->dy + p->dh / 2 - bh / 2;
-    Point cand[] = {
+    Point cand[4 + 2 * 7 + 2 * 3 + 1] = {
       { r, t }, { l, t }, { r, b }, { l, b },
-      { cx, t }, { cx, b }, { r, cy }, { l, cy }, { cx, cy },
     };
+    guint nc = 4;
+
+    /* then along the top and bottom edges, down the sides, and the centre */
+    for (int k = 1; k <= 7; k++)
+      {
+        double xx = l + (r - l) * k / 8.0;
+        cand[nc++] = (Point) { xx, t };
+        cand[nc++] = (Point) { xx, b };
+      }
+    for (int k = 1; k <= 3; k++)
+      {
+        double yy = t + (b - t) * k / 4.0;
+        cand[nc++] = (Point) { r, yy };
+        cand[nc++] = (Point) { l, yy };
+      }
+    cand[nc++] = (Point) { cx, cy };
 
     bx = cand[0].x;
     by = cand[0].y;
-    for (guint c = 0; c < G_N_ELEMENTS (cand); c++)
+    for (guint c = 0; c < nc; c++)
       {
         double score = count_points (p, cand[c].x - 2, cand[c].y - 2, bw + 4, bh + 4)
                        + text_overlap (p, cand[c].x, cand[c].y, bw, bh) * 10.0

@@ -63,6 +63,10 @@ void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
 
 /* Fixes margins from measured text. After this the maps below are valid. */
 void dpv_plot_layout (DpvPlot *plot);
+/* Added by plot-engine (additive): stacked panels that share x (same x and width in user
+ * space) call this after dpv_plot_layout() on each: every panel gets the widest left and right
+ * margins of the set, so their x axes line up exactly. */
+void dpv_plot_align_x (DpvPlot *const *plots, gsize n_plots);
 /* The data area in user units. */
 void dpv_plot_get_data_area (DpvPlot *plot, double *x, double *y, double *width,
                              double *height);
@@ -72,7 +76,9 @@ double dpv_plot_y2_to_user (DpvPlot *plot, double y);
 double dpv_plot_user_to_x (DpvPlot *plot, double ux);
 double dpv_plot_user_to_y (DpvPlot *plot, double uy);
 
-/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. */
+/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. The data
+ * area is not repainted when style->plot_background equals an opaque style->background (the
+ * figure background, which the caller paints first). */
 void dpv_plot_draw_frame (DpvPlot *plot);
 
 /* Series. Non-finite points break the line; y ≤ 0 on a log axis breaks it too.
@@ -110,7 +116,8 @@ void dpv_plot_hline (DpvPlot *plot, double y, const DpvColor *color, DpvDash das
 void dpv_plot_annotate (DpvPlot *plot, double x, double y, const char *markup,
                         DpvAnchor anchor, const DpvColor *color);
 /* Draw the legend of all entries with a legend_markup, in the corner of the data area that
- * covers the fewest series points; outside the data area if every corner is crowded. */
+ * covers the fewest series points (then edge midpoints, then the centre), off annotations; if
+ * every position covers data, the least covered one on a near-opaque background. */
 void dpv_plot_legend (DpvPlot *plot);
 
 /* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for

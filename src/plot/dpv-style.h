@@ -50,7 +50,8 @@ typedef struct {
   double font_size;       /* in points at scale 1 (1 pt = 1 user unit) */
   double line_width;      /* series line width in user units */
   double text_scale;      /* extra factor for projectors (1 = normal) */
-  gboolean pixel_snap;    /* snap axis lines to device pixels (image surfaces only) */
+  gboolean pixel_snap;    /* snap axis lines to device pixels (image surfaces only: ignored
+                             on PDF, PS and SVG targets) */
 } DpvStyle;
 
 void dpv_style_init (DpvStyle *style, DpvTheme theme);

@@ -223,7 +223,14 @@ dpv_ticks_linear (double   min,
   s = choose_linear_step (min, max, max_ticks);
   maxabs = MAX (fabs (min), fabs (max));
   decimals = s.e < 0 ? -s.e : 0;
-  sci = maxabs >= 1e6 || maxabs < 1e-4 || decimals > 9;
+  /* scientific for tiny values, for big round numbers (5×10⁶ rather than 5000000), and when
+   * fixed notation would run past ten characters; 1000000.2 stays fixed */
+  {
+    int int_digits = maxabs >= 1 ? (int) floor (log10 (maxabs)) + 1 : 1;
+    int fixed_len = int_digits + (decimals > 0 ? decimals + 1 : 0);
+
+    sci = maxabs < 1e-4 || (int_digits >= 7 && decimals == 0) || fixed_len > 10;
+  }
 
   for (double i = s.i0; i <= s.i1 && n < max_ticks; i++)
     {
@@ -292,13 +299,6 @@ format_log_sub (int m, int p, char *out, gsize size)
     format_fixed (scaled (m, p), p < 0 ? -p : 0, out, size);
   else
     format_scientific (m, p, out, size);
-}
-
-static int
-tick_cmp (gconstpointer a, gconstpointer b)
-{
-  const DpvTick *ta = a, *tb = b;
-  return (ta->value > tb->value) - (ta->value < tb->value);
 }
 
 gsize
@@ -375,15 +375,23 @@ dpv_ticks_log (double   min,
         if (v >= min * (1 - tol) && v <= max * (1 + tol))
           n_dec++;
       }
-    while ((n_dec + stride - 1) / stride > (int) max_ticks)
-      stride++;
-    /* strides of 1, 2, 3, 5, 10, … read better than 4, 7 */
-    if (stride == 4)
-      stride = 5;
-    else if (stride > 5 && stride < 10)
-      stride = 10;
-    else if (stride > 10)
-      stride = ((stride + 9) / 10) * 10;
+    /* the smallest stride among 1, 2, 3, 5, 10, 20, 50, 100, … whose multiples in range
+     * number at most max_ticks */
+    {
+      static const int strides[] = { 1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000 };
+      int lo = (int) ceil (lmin - 1e-9), hi = (int) floor (lmax + 1e-9);
+
+      for (guint k = 0; k < G_N_ELEMENTS (strides); k++)
+        {
+          int st = strides[k];
+          int first = (int) ceil ((double) lo / st) * st;
+          int count = first > hi ? 0 : (hi - first) / st + 1;
+
+          stride = st;
+          if (count <= (int) max_ticks)
+            break;
+        }
+    }
 
     /* minor ticks at 2..9 × 10ⁿ only when labelled decades are consecutive and they fit */
     minors = stride == 1 && (d1 - d0 + 1) * 9 <= DPV_MAX_TICKS;
@@ -392,6 +400,10 @@ dpv_ticks_log (double   min,
       for (int m = 1; m <= (minors ? 9 : 1) && n < DPV_MAX_TICKS; m++)
         {
           double v = scaled (m, p);
+
+          /* more decades than tick slots: only the labelled ones get a tick */
+          if (n_dec > DPV_MAX_TICKS && ((p % stride) + stride) % stride != 0)
+            continue;
           if (v < min * (1 - tol) || v > max * (1 + tol) || v == 0 || !isfinite (v))
             continue;
           ticks[n].value = v;
@@ -420,13 +432,10 @@ dpv_ticks_log (double   min,
               }
         }
     }
-    if (n < 2)
+    if (n_dec < 2)
       {
-        /* no or a single decade inside (e.g. 3…40): add the range ends' 1-2-5 neighbours */
-        gsize lin = dpv_ticks_linear (min, max, max_ticks, ticks + n);
-        (void) lin;
-        n = MIN (n + lin, (gsize) DPV_MAX_TICKS);
-        qsort (ticks, n, sizeof *ticks, tick_cmp);
+        /* no or a single decade inside: linear ticks read best */
+        return dpv_ticks_linear (min, max, max_ticks, ticks);
       }
   }
   return n;

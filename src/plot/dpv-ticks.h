@@ -17,12 +17,16 @@ typedef struct {
 } DpvTick;
 
 /* Linear ticks at 1, 2, 5 × 10ⁿ steps covering [min, max] with at most max_ticks major ticks;
- * labels share one precision and never print "-0" or float noise (0.30000000000000004).
- * Returns the number written (≤ DPV_MAX_TICKS); min < max, both finite. */
+ * labels share one precision and never print "-0" or float noise (0.30000000000000004);
+ * values below 10⁻⁴ and round numbers from 10⁶ up are labelled "2×10<sup>−10</sup>".
+ * Returns the number written (≤ DPV_MAX_TICKS); min < max, both finite (min == max, NaN or
+ * infinite ends fall back to a sensible range without warnings). */
 gsize dpv_ticks_linear (double min, double max, guint max_ticks, DpvTick *ticks);
-/* Log ticks: decades (10ⁿ labelled with superscripts); when the range spans less than about
- * two decades, 1-2-5 subdivisions are labelled too; minor ticks at 2..9 × 10ⁿ.
- * 0 < min < max. */
+/* Log ticks: decades (10ⁿ labelled with superscripts; every 2nd, 3rd, 5th, 10th, … decade
+ * when they would exceed max_ticks); when the range spans less than about two decades, 1-2-5
+ * subdivisions are labelled too (plain numbers between 10⁻³ and 10⁴); minor ticks at
+ * 2..9 × 10ⁿ. A range holding fewer than two 1-2-5 values (0.5 … 0.52) gets linear ticks.
+ * 0 < min < max; degenerate input falls back to a sensible range without warnings. */
 gsize dpv_ticks_log (double min, double max, guint max_ticks, DpvTick *ticks);
 
 /* Formats value for read-outs with @significant significant digits, scientific with a

@@ -498,6 +498,88 @@ test_sampling (void)
   gsl_rng_free (rng);
 }
 
+/* At the corners of the documented domain (ε ∈ [1e-6, 700], Δ ∈ [1e-9, 1e9],
+ * σ ∈ [1e-9, 1e12]) and for wild arguments, every function answers DP_OK with a value that is
+ * not NaN (±∞ only where it is the exact answer: D∞ of a Gaussian, log density at ±∞), or the
+ * documented DP_ERR_NUMERIC for a Gaussian loss beyond the double range. */
+static void
+test_extremes (void)
+{
+  DpMechanism ms[64];
+  int n = 0;
+  const double eps[] = { 1e-6, 1e-3, 1.0, 50.0, 700.0 };
+  const double sens[] = { 1e-9, 1e-3, 1.0, 1e3, 1e9 };
+  const double sigmas[] = { 1e-9, 1e-3, 1.0, 1e3, 1e12 };
+  for (int i = 0; i < 5; i++)
+    {
+      assert_ok (dp_mechanism_rr (eps[i], &ms[n++]));
+      for (int j = 0; j < 5; j++)
+        {
+          assert_ok (dp_mechanism_laplace (eps[i], sens[j], &ms[n++]));
+          assert_ok (dp_mechanism_gaussian (sigmas[i], sens[j], &ms[n++]));
+        }
+    }
+  const double args[] = { -HUGE_VAL, -1e300, -1e9, -700.0, -1.0, -1e-9, 0.0, 1e-9, 0.5, 1.0,
+                          700.0, 1e9, 1e300, HUGE_VAL };
+  const double alphas[] = { 1.0 + 1e-15, 1.0 + 1e-9, 2.0, 1e6, 1e300, HUGE_VAL };
+  const double deltas[] = { 1e-300, 1e-15, 1e-5, 0.5, 0.999999 };
+  gsl_rng *rng = gsl_rng_alloc (gsl_rng_mt19937);
+  for (int i = 0; i < n; i++)
+    {
+      const DpMechanism *m = &ms[i];
+      double v;
+      DpRegion r;
+      assert_ok (dp_kl (m, &v));
+      g_assert_true (isfinite (v) && v >= 0);
+      assert_ok (dp_total_variation (m, &v));
+      g_assert_true (v >= 0 && v <= 1);
+      assert_ok (dp_max_divergence (m, &v));
+      g_assert_false (isnan (v));
+      for (guint k = 0; k < G_N_ELEMENTS (alphas); k++)
+        {
+          assert_ok (dp_renyi (m, alphas[k], &v));
+          g_assert_true (!isnan (v) && v >= 0);
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (deltas); k++)
+        {
+          assert_ok (dp_hockey_stick_inverse (m, deltas[k], &v));
+          g_assert_true (isfinite (v) && v >= 0);
+        }
+      assert_ok (dp_mechanism_sample (m, DP_NEIGHBOUR_D_PRIME, rng, &v));
+      g_assert_true (isfinite (v));
+      for (guint k = 0; k < G_N_ELEMENTS (args); k++)
+        {
+          double a = args[k];
+          assert_ok (dp_hockey_stick (m, a, &v));
+          g_assert_true (v >= 0 && v <= 1);
+          assert_ok (dp_mechanism_region (m, a, &r));
+          g_assert_true (r.p_mass >= 0 && r.p_mass <= 1 && r.q_mass >= 0 && r.q_mass <= 1);
+          g_assert_false (isnan (r.threshold));
+          assert_ok (dp_mechanism_loss_cdf (m, a, &v));
+          g_assert_true (v >= 0 && v <= 1);
+          for (int which = 0; which < 2; which++)
+            {
+              assert_ok (dp_mechanism_density (m, which, a, &v));
+              g_assert_true (isfinite (v) && v >= 0);
+              assert_ok (dp_mechanism_log_density (m, which, a, &v));
+              g_assert_false (isnan (v));
+              if (isfinite (a) && m->kind != DP_MECHANISM_RR && fabs (a) < 1e3 * m->scale)
+                g_assert_true (isfinite (v));
+              assert_ok (dp_mechanism_cdf (m, which, a, &v));
+              g_assert_true (v >= 0 && v <= 1);
+            }
+          DpStatus st = dp_mechanism_privacy_loss (m, a, &v);
+          if (m->kind == DP_MECHANISM_RR)
+            g_assert_cmpint (st, ==, a == 0.0 || a == 1.0 ? DP_OK : DP_ERR_DOMAIN);
+          else if (st == DP_OK)
+            g_assert_false (isnan (v));
+          else
+            g_assert_true (st == DP_ERR_NUMERIC && m->kind == DP_MECHANISM_GAUSSIAN);
+        }
+    }
+  gsl_rng_free (rng);
+}
+
 static void
 test_domain (void)
 {
@@ -531,6 +613,10 @@ test_domain (void)
   bad = m;
   bad.scale = -1.0;
   assert_domain (dp_mechanism_cdf (&bad, DP_NEIGHBOUR_D, 0.0, &v));
+  bad = m;
+  bad.epsilon = 2.0; /* b no longer Δ/ε */
+  assert_domain (dp_kl (&bad, &v));
+  assert_domain (dp_mechanism_density (&bad, DP_NEIGHBOUR_D, 0.0, &v));
   assert_ok (dp_mechanism_gaussian (1.0, 1.0, &m));
   bad = m;
   bad.scale = 0.0;
@@ -541,7 +627,6 @@ test_domain (void)
 int
 main (int argc, char **argv)
 {
-  gsl_set_error_handler_off ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mechanism/constructors", test_constructors);
   g_test_add_func ("/mechanism/densities-closed-form", test_densities_closed_form);
@@ -551,6 +636,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mechanism/region", test_region);
   g_test_add_func ("/mechanism/loss-cdf", test_loss_cdf);
   g_test_add_func ("/mechanism/sampling", test_sampling);
+  g_test_add_func ("/mechanism/extremes", test_extremes);
   g_test_add_func ("/mechanism/domain", test_domain);
   int status = g_test_run ();
   test_print_errors ();

@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 GLIB_KEYWORDS = [
     "--keyword=_", "--keyword=N_", "--keyword=C_:1c,2", "--keyword=NC_:1c,2",
@@ -110,6 +111,15 @@ def parse_po(path):
     return entries
 
 
+def markup_tags(text):
+    """Sorted element tags if text is well-formed Pango/XML markup, else None."""
+    try:
+        root = ET.fromstring("<markup>" + text + "</markup>")
+    except ET.ParseError:
+        return None
+    return sorted(e.tag for e in root.iter())
+
+
 def main():
     root, po = sys.argv[1], sys.argv[2]
     problems = []
@@ -162,6 +172,11 @@ def main():
             problems.append("plural form missing: %s" % label)
         elif not t["msgstr"] or any(v == "" for v in t["msgstr"].values()):
             problems.append("untranslated: %s" % label)
+        elif re.search(r"<[a-z]|&[a-z#]", msgid) and markup_tags(msgid) is not None:
+            # Pango markup (plot labels, toasts): the translation must parse and keep the tags.
+            for v in t["msgstr"].values():
+                if markup_tags(v) != markup_tags(msgid):
+                    problems.append("markup broken or tags changed in translation of %s" % label)
     for p in problems:
         print("not ok: " + p)
     print("%d source strings, %d problems" % (n, len(problems)))

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <cairo-svg.h>
+
 #include "dpv-plot.h"
 
 typedef struct {
@@ -146,6 +148,8 @@ test_maps (void)
 }
 
 /* Renders a frame and checks that no two drawn labels overlap and none leaves the panel. */
+static const char *y_title = "δ(ε′) with e<sup>ε</sup>";
+
 static void
 check_labels (int width, int height, double scale, DpvScale xs, double x0, double x1,
               DpvScale ys, double y0, double y1, gboolean y2, double text_scale)
@@ -160,7 +164,7 @@ check_labels (int width, int height, double scale, DpvScale xs, double x0, doubl
   p = dpv_plot_new (c.cr, &c.style, 0, 0, width, height);
   dpv_plot_set_title (p, "Privacy loss 隐私损失 <i>L</i>(<i>y</i>)");
   dpv_plot_set_x_axis (p, x0, x1, xs, "privacy budget ε / 隐私预算 ε");
-  dpv_plot_set_y_axis (p, y0, y1, ys, "δ(ε′) with e<sup>ε</sup>");
+  dpv_plot_set_y_axis (p, y0, y1, ys, y_title);
   if (y2)
     dpv_plot_set_y2_axis (p, -123456, 987654, DPV_SCALE_LINEAR, "ratio");
   dpv_plot_layout (p);
@@ -190,6 +194,44 @@ check_labels (int width, int height, double scale, DpvScale xs, double x0, doubl
   canvas_clear (&c);
 }
 
+/* panels far too small for their labels: whatever is drawn stays inside the panel */
+static void
+test_labels_tiny (void)
+{
+  static const int sizes[][2] = { { 60, 80 }, { 100, 150 }, { 150, 60 }, { 30, 30 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      cairo_rectangle_t r[128];
+      int w = sizes[k][0], h = sizes[k][1];
+
+      canvas_init (&c, w + 40, h + 40, 1, DPV_THEME_LIGHT);
+      p = dpv_plot_new (c.cr, &c.style, 20, 20, w, h);
+      dpv_plot_set_title (p, "a title longer than the panel");
+      dpv_plot_set_x_axis (p, -123456789, 987654321, DPV_SCALE_LINEAR, "x title");
+      dpv_plot_set_y_axis (p, -0.000123, 0.000987, DPV_SCALE_LINEAR, "y title");
+      dpv_plot_set_y2_axis (p, 1e-9, 1e9, DPV_SCALE_LOG, "y2");
+      dpv_plot_draw_frame (p);
+      for (int kind = 0; kind < DPV_N_TEXT_KINDS; kind++)
+        {
+          gsize n = dpv_plot_get_text_rects (p, (DpvTextKind) kind, r, G_N_ELEMENTS (r));
+          for (gsize i = 0; i < MIN (n, G_N_ELEMENTS (r)); i++)
+            {
+              g_assert_cmpfloat (r[i].x, >=, 20 - 0.01);
+              g_assert_cmpfloat (r[i].x + r[i].width, <=, 20 + w + 0.01);
+              if (kind != DPV_TEXT_X_TICK && kind != DPV_TEXT_Y_TICK && kind != DPV_TEXT_Y2_TICK)
+                continue;
+              for (gsize j = 0; j < i; j++)
+                g_assert_false (rects_overlap (&r[i], &r[j]));
+            }
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
 static void
 test_label_collisions (void)
 {
@@ -206,6 +248,12 @@ test_label_collisions (void)
                     TRUE, 1);
       check_labels (w, h, 1, DPV_SCALE_LINEAR, 0.01, 10, DPV_SCALE_LINEAR, -1e6, 1e6, FALSE,
                     1.6);
+      /* axis titles far longer than the axis */
+      y_title = "a very long y axis title that cannot possibly fit along the axis 很长的标题";
+      check_labels (w, h, 1, DPV_SCALE_LINEAR, -4, 5, DPV_SCALE_LOG, 1e-6, 1, TRUE, 1);
+      y_title = "a very long title with a superscript e<sup>ε</sup> that cannot fit either";
+      check_labels (w, h, 1.5, DPV_SCALE_LINEAR, -4, 5, DPV_SCALE_LINEAR, 0, 1, FALSE, 1.3);
+      y_title = "δ(ε′) with e<sup>ε</sup>";
     }
 }
 
@@ -241,6 +289,43 @@ test_render_line (void)
   canvas_clear (&c);
 }
 
+/* a densely sampled curve is still drawn where it is (the engine thins samples) */
+static void
+test_render_dense (void)
+{
+  enum { N = 20001 };
+  Canvas c;
+  DpvPlot *p;
+  double *x = g_new (double, N), *y = g_new (double, N), rgb[3];
+  const DpvColor *col;
+
+  canvas_init (&c, 800, 500, 1.25, DPV_THEME_LIGHT);
+  col = &c.style.roles[DPV_ROLE_TIGHT];
+  for (int i = 0; i < N; i++)
+    {
+      x[i] = 10.0 * i / (N - 1);
+      y[i] = sin (x[i]) + 0.002 * sin (400 * x[i]);   /* sub-pixel ripple */
+    }
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 800, 500);
+  dpv_plot_set_x_axis (p, 0, 10, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, -1.2, 1.2, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, N, col, 5, DPV_DASH_SOLID, NULL);
+  for (int k = 1; k < 40; k++)
+    {
+      double xv = k * 0.25 + 0.01;
+      pixel (&c, dpv_plot_x_to_user (p, xv), dpv_plot_y_to_user (p, sin (xv)), rgb);
+      g_assert_true (near_color (rgb, col, 0.03));
+      /* and not a line's width away (the curve's slope is at most 1 here) */
+      pixel (&c, dpv_plot_x_to_user (p, xv), dpv_plot_y_to_user (p, sin (xv)) + 9, rgb);
+      g_assert_false (near_color (rgb, col, 0.1));
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  g_free (x);
+  g_free (y);
+}
+
 /* a line with a NaN in the middle is broken there; clipped at the data area */
 static void
 test_render_breaks_and_clip (void)
@@ -272,6 +357,40 @@ test_render_breaks_and_clip (void)
   g_assert_true (near_color (rgb, &c.style.background, 0.02));
   dpv_plot_free (p);
   canvas_clear (&c);
+
+  /* segments that start and end far outside still cross the area where they should */
+  {
+    double fx[] = { -1e6, 1e6 }, fy[] = { -1e6, 1e6 };
+    double sx[2001], sy[2001];
+
+    canvas_init (&c, 400, 300, 1, DPV_THEME_LIGHT);
+    col = &c.style.roles[DPV_ROLE_D];
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 400, 300);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_set_y_axis (p, -1, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_draw_frame (p);
+    dpv_plot_line (p, fx, fy, 2, col, 6, DPV_DASH_SOLID, NULL);
+    pixel (&c, dpv_plot_x_to_user (p, 0.37), dpv_plot_y_to_user (p, 0.37), rgb);
+    g_assert_true (near_color (rgb, col, 0.02));
+    /* 30 sin(2πx): leaves through the top and bottom and comes back each half period */
+    for (int i = 0; i <= 2000; i++)
+      {
+        sx[i] = i / 2000.0;
+        sy[i] = 30 * sin (2 * G_PI * sx[i]);
+      }
+    dpv_plot_line (p, sx, sy, 2001, &c.style.roles[DPV_ROLE_D_PRIME], 4, DPV_DASH_SOLID, NULL);
+    for (int k = 0; k <= 2; k++)
+      {
+        /* zero crossings at x = 0, 0.5, 1: y = 0.5 is reached at x = k/2 ± asin(1/60)/2π */
+        double xc = k / 2.0 + (k % 2 ? -1 : 1) * asin (0.5 / 30) / (2 * G_PI);
+        if (xc < 0 || xc > 1)
+          continue;
+        pixel (&c, dpv_plot_x_to_user (p, xc), dpv_plot_y_to_user (p, 0.5), rgb);
+        g_assert_true (near_color (rgb, &c.style.roles[DPV_ROLE_D_PRIME], 0.05));
+      }
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
 }
 
 /* fill between crossing curves: filled only where y_hi > y_lo */
@@ -313,6 +432,28 @@ test_render_fill_between (void)
   g_assert_true (near_color (rgb, &fill, 0.05));
   dpv_plot_free (p);
   canvas_clear (&c);
+
+  /* corners far outside the axes (x and y both 10⁷ ranges away): the visible part of the
+   * band between y = x − 0.2 and y = x + 0.2 is still where it belongs */
+  {
+    double fx[] = { -1e7, 1e7 }, flo[] = { -1e7 - 0.2, 1e7 - 0.2 }, fhi[] = { -1e7 + 0.2, 1e7 + 0.2 };
+
+    canvas_init (&c, 500, 400, 1, DPV_THEME_DARK);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 500, 400);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+    dpv_plot_draw_frame (p);
+    dpv_plot_fill_between (p, fx, flo, fhi, 2, col, 1.0, NULL);
+    /* x = 0.53: the band spans 0.33 … 0.73 (away from grid lines at multiples of 0.1) */
+    pixel (&c, dpv_plot_x_to_user (p, 0.53), dpv_plot_y_to_user (p, 0.55), rgb);
+    g_assert_true (near_color (rgb, col, 0.02));
+    pixel (&c, dpv_plot_x_to_user (p, 0.53), dpv_plot_y_to_user (p, 0.77), rgb);
+    g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+    pixel (&c, dpv_plot_x_to_user (p, 0.53), dpv_plot_y_to_user (p, 0.27), rgb);
+    g_assert_true (near_color (rgb, &c.style.plot_background, 0.02));
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
 }
 
 /* the legend goes to a free corner, and never covers a plotted point there */
@@ -361,6 +502,20 @@ test_legend_placement (void)
         g_assert_false (ux >= leg.x && ux <= leg.x + leg.width && uy2 >= leg.y
                         && uy2 <= leg.y + leg.height);
     }
+  /* the swatches carry the series colours: scan the left part of the legend box */
+  {
+    gboolean found_d = FALSE, found_dp = FALSE;
+    for (double yy = leg.y + 1; yy < leg.y + leg.height - 1; yy += 0.5)
+      for (double xx = leg.x + 1; xx < leg.x + leg.width / 3; xx += 0.5)
+        {
+          double rgb[3];
+          pixel (&c, xx, yy, rgb);
+          found_d |= near_color (rgb, &c.style.roles[DPV_ROLE_D], 0.03);
+          found_dp |= near_color (rgb, &c.style.roles[DPV_ROLE_D_PRIME], 0.03);
+        }
+    g_assert_true (found_d);
+    g_assert_true (found_dp);
+  }
   dpv_plot_free (p);
   canvas_clear (&c);
 }
@@ -491,6 +646,52 @@ test_degenerate (void)
   dpv_plot_free (p);
   g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
   canvas_clear (&c);
+
+  /* a panel 10⁸ units wide on a small surface: only the visible part costs anything (dashes,
+   * bar samples); this used to take seconds */
+  {
+    double hx[100], hy[100];
+
+    canvas_init (&c, 200, 200, 1, DPV_THEME_LIGHT);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 1e8, 1e8);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+    dpv_plot_draw_frame (p);
+    for (int i = 0; i < 100; i++)
+      {
+        hx[i] = i / 99.0;
+        hy[i] = 0.5 + 0.4 * sin (i);
+      }
+    dpv_plot_line (p, hx, hy, 100, NULL, 2, DPV_DASH_DOTTED, "l");
+    dpv_plot_bars (p, hx, hy, 100, 0.01, NULL, 0.5, "b");
+    dpv_plot_fill_between (p, hx, hx, hy, 100, NULL, 0.3, "f");
+    dpv_plot_vline (p, 0.5, NULL, DPV_DASH_DASHED, "v");
+    dpv_plot_hline (p, 0.5, NULL, DPV_DASH_DASHDOT, "h");
+    dpv_plot_legend (p);
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
+
+  /* a context already in an error state: everything is a quiet no-op */
+  {
+    cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 50, 50);
+    cairo_t *bad = cairo_create (surf);
+    DpvStyle st;
+
+    cairo_restore (bad);   /* CAIRO_STATUS_INVALID_RESTORE */
+    g_assert_cmpint (cairo_status (bad), !=, CAIRO_STATUS_SUCCESS);
+    dpv_style_init (&st, DPV_THEME_DARK);
+    p = dpv_plot_new (bad, &st, 0, 0, 50, 50);
+    dpv_plot_set_title (p, "t");
+    dpv_plot_draw_frame (p);
+    dpv_plot_line (p, x, y, 6, NULL, 1, DPV_DASH_SOLID, "l");
+    dpv_plot_annotate (p, 0.5, 0.5, "a", DPV_ANCHOR_CENTER, NULL);
+    dpv_plot_legend (p);
+    dpv_plot_free (p);
+    g_assert_cmpfloat (dpv_draw_text_block (bad, &st, 0, 0, 10, "x", 1, NULL), ==, 0);
+    cairo_destroy (bad);
+    cairo_surface_destroy (surf);
+  }
 }
 
 /* dark and light themes really differ where the background shows */
@@ -535,6 +736,370 @@ test_text_helpers (void)
   dpv_measure_text (c.cr, &c.style, "隐私预算 ε", 1, &w1, &h1);
   g_assert_cmpfloat (w1, >, 0);
   canvas_clear (&c);
+
+  /* superscripts keep their size in user units whatever the device scale (Pango 1.50 blows
+   * <sup> up under a scaled context unless worked around); and they are smaller than base */
+  {
+    double ws[3], hs[3], wbase, wsup;
+    static const double scales[] = { 1, 2, 3 };
+    for (int k = 0; k < 3; k++)
+      {
+        canvas_init (&c, 100, 100, scales[k], DPV_THEME_LIGHT);
+        dpv_measure_text (c.cr, &c.style, "10<sup>−5</sup>", 1, &ws[k], &hs[k]);
+        if (k == 0)
+          {
+            dpv_measure_text (c.cr, &c.style, "10", 1, &wbase, NULL);
+            dpv_measure_text (c.cr, &c.style, "10−5", 1, &wsup, NULL);
+            /* the superscript part is narrower than the same text at full size */
+            g_assert_cmpfloat (ws[0] - wbase, <, 0.85 * (wsup - wbase));
+            g_assert_cmpfloat (ws[0] - wbase, >, 0.4 * (wsup - wbase));
+          }
+        canvas_clear (&c);
+      }
+    g_assert_cmpfloat_with_epsilon (ws[1] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (ws[2] / ws[0], 1, 0.05);
+    g_assert_cmpfloat_with_epsilon (hs[1] / hs[0], 1, 0.05);
+  }
+}
+
+/* a legend never buries a small plot: smaller text, or none at all */
+static void
+test_legend_small (void)
+{
+  static const int sizes[][2] = { { 1200, 800 }, { 480, 300 }, { 320, 200 }, { 160, 100 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      double x[] = { 0, 1 }, y[] = { 0.2, 0.8 }, dx, dy, dw, dh;
+      cairo_rectangle_t leg;
+      gsize n;
+
+      canvas_init (&c, sizes[k][0], sizes[k][1], 1, DPV_THEME_DARK);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, sizes[k][0], sizes[k][1]);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+      dpv_plot_draw_frame (p);
+      for (int r = 0; r < 5; r++)
+        dpv_plot_line (p, x, y, 2, &c.style.roles[r], 2, (DpvDash) (r % 4),
+                       "a rather long legend entry: ε(e<sup>ε</sup> − 1)");
+      dpv_plot_legend (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      n = dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1);
+      if (k == 0)
+        g_assert_cmpuint (n, ==, 1);   /* room enough: drawn */
+      if (n == 1)
+        {
+          g_assert_cmpfloat (leg.width * leg.height, <=, 0.5 * dw * dh);
+          g_assert_cmpfloat (leg.x, >=, dx);
+          g_assert_cmpfloat (leg.y, >=, dy);
+          g_assert_cmpfloat (leg.x + leg.width, <=, dx + dw);
+          g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* with pixel_snap, a reference line covers whole device pixels (crisp); without, it may not */
+static gboolean
+vline_is_crisp (gboolean snap_on, double scale)
+{
+  Canvas c;
+  DpvPlot *p;
+  DpvColor black = { 0, 0, 0, 1 };
+  double ux, uy, rgb[3];
+  int partial = 0, full = 0;
+
+  canvas_init (&c, 300, 200, scale, DPV_THEME_LIGHT);
+  c.style.pixel_snap = snap_on;
+  c.style.line_width = 1.7;
+  p = dpv_plot_new (c.cr, &c.style, 0.3, 0.3, 299, 199);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_vline (p, 0.537, &black, DPV_DASH_SOLID, NULL);
+  ux = dpv_plot_x_to_user (p, 0.537);
+  uy = dpv_plot_y_to_user (p, 0.55);
+  for (int dpx = -4; dpx <= 4; dpx++)
+    {
+      double v;
+      pixel (&c, ux + dpx / scale, uy, rgb);
+      v = (rgb[0] + rgb[1] + rgb[2]) / 3;
+      if (v < 0.05)
+        full++;
+      else if (v < 0.95)
+        partial++;
+    }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  g_assert_cmpint (full + partial, >, 0);
+  return partial == 0;
+}
+
+static void
+test_pixel_snap (void)
+{
+  g_assert_true (vline_is_crisp (TRUE, 1.0));
+  g_assert_true (vline_is_crisp (TRUE, 1.5));
+  g_assert_true (vline_is_crisp (TRUE, 2.0));
+  /* the control: the same line unsnapped is antialiased across pixel boundaries */
+  g_assert_false (vline_is_crisp (FALSE, 1.0));
+}
+
+/* at the bottom-left corner the lowest y label moves up instead of vanishing */
+static void
+test_corner_labels (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  cairo_rectangle_t ry[32], rx[32];
+  gsize ny, nx, low = 0;
+  double ubottom;
+
+  canvas_init (&c, 900, 560, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 900, 560);
+  dpv_plot_set_x_axis (p, 0.01, 10, DPV_SCALE_LOG, "ε");
+  dpv_plot_set_y_axis (p, 1e-6, 100, DPV_SCALE_LOG, "KL");
+  dpv_plot_draw_frame (p);
+  ny = dpv_plot_get_text_rects (p, DPV_TEXT_Y_TICK, ry, G_N_ELEMENTS (ry));
+  nx = dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, rx, G_N_ELEMENTS (rx));
+  g_assert_cmpuint (ny, >=, 2);
+  g_assert_cmpuint (nx, >=, 2);
+  for (gsize i = 1; i < ny; i++)
+    if (ry[i].y > ry[low].y)
+      low = i;
+  ubottom = dpv_plot_y_to_user (p, 1e-6);
+  /* the 10⁻⁶ label is there: its box reaches the bottom tick, at most half a box above */
+  g_assert_cmpfloat (ry[low].y + ry[low].height, >=, ubottom - 0.01);
+  g_assert_cmpfloat (ry[low].y + ry[low].height / 2, <=, ubottom + 0.01);
+  for (gsize i = 0; i < nx; i++)
+    g_assert_false (rects_overlap (&ry[low], &rx[i]));
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* image surfaces get a pixel-aligned data area; vector surfaces keep exact geometry even with
+ * a screen style (pixel_snap TRUE) */
+static void
+test_vector_exact (void)
+{
+  GString *svg = g_string_new (NULL);
+  cairo_surface_t *surf;
+  cairo_t *cr;
+  DpvStyle st;
+  DpvPlot *p;
+  double x[] = { 0, 1 }, y[] = { 0, 1 }, ix, iy, vx, vy;
+
+  dpv_style_init (&st, DPV_THEME_LIGHT);
+  g_assert_true (st.pixel_snap);
+
+  surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  cr = cairo_create (surf);
+  p = dpv_plot_new (cr, &st, 0.37, 0.21, 399, 299);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_get_data_area (p, &ix, &iy, NULL, NULL);
+  g_assert_cmpfloat (ix, ==, round (ix));
+  g_assert_cmpfloat (iy, ==, round (iy));
+  dpv_plot_free (p);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+
+  surf = cairo_svg_surface_create_for_stream (append_bytes, svg, 400, 300);
+  cr = cairo_create (surf);
+  p = dpv_plot_new (cr, &st, 0.37, 0.21, 399, 299);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_get_data_area (p, &vx, &vy, NULL, NULL);
+  /* same layout, not rounded */
+  g_assert_cmpfloat (fabs (vx - ix), <=, 0.5);
+  g_assert_cmpfloat (fabs (vy - iy), <=, 0.5);
+  g_assert_cmpfloat (vx, !=, round (vx));
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, 2, NULL, 2, DPV_DASH_DASHED, "line");
+  dpv_plot_vline (p, 0.5, NULL, DPV_DASH_SOLID, "ref");
+  dpv_plot_legend (p);
+  dpv_plot_free (p);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surf);
+  g_assert_cmpint (cairo_surface_status (surf), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surf);
+  g_assert_nonnull (strstr (svg->str, "<svg"));
+  g_string_free (svg, TRUE);
+}
+
+/* random panels, ranges, scales and data (seeded by g_test, reproducible with --seed):
+ * no cairo error, no warning, tick labels inside the panel and never overlapping */
+static double
+random_value (void)
+{
+  switch (g_test_rand_int_range (0, 10))
+    {
+    case 0:
+      return NAN;
+    case 1:
+      return g_test_rand_bit () ? INFINITY : -INFINITY;
+    case 2:
+      return 0;
+    case 3:
+      return g_test_rand_double_range (-1e300, 1e300);
+    default:
+      return g_test_rand_double_range (-1, 1) * pow (10, g_test_rand_int_range (-15, 16));
+    }
+}
+
+static void
+test_random (void)
+{
+  for (int iter = 0; iter < 120; iter++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      int w = g_test_rand_int_range (20, 1400), h = g_test_rand_int_range (20, 900);
+      double scale = (double[]) { 1, 1.25, 2 }[g_test_rand_int_range (0, 3)];
+      double x[50], y[50], y2[50];
+      DpvScale xs = g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
+      DpvScale ys = g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
+      cairo_rectangle_t r[128];
+      gsize n;
+
+      canvas_init (&c, w, h, scale, (DpvTheme) g_test_rand_int_range (0, DPV_N_THEMES));
+      c.style.text_scale = g_test_rand_double_range (0.5, 2.5);
+      c.style.pixel_snap = g_test_rand_bit ();
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, w, h);
+      if (g_test_rand_bit ())
+        dpv_plot_set_title (p, "随机 random <i>ε</i> = 10<sup>−3</sup>");
+      dpv_plot_set_x_axis (p, random_value (), random_value (), xs,
+                           g_test_rand_bit () ? "x 轴 ε" : NULL);
+      dpv_plot_set_y_axis (p, random_value (), random_value (), ys,
+                           g_test_rand_bit () ? "δ(ε′)" : NULL);
+      if (g_test_rand_bit ())
+        dpv_plot_set_y2_axis (p, random_value (), random_value (),
+                              g_test_rand_bit () ? DPV_SCALE_LOG : DPV_SCALE_LINEAR, "y2");
+      dpv_plot_set_x_tick_labels (p, g_test_rand_int_range (0, 4) != 0);
+      dpv_plot_draw_frame (p);
+      for (int i = 0; i < 50; i++)
+        {
+          x[i] = random_value ();
+          y[i] = random_value ();
+          y2[i] = random_value ();
+        }
+      dpv_plot_line (p, x, y, 50, &c.style.roles[0], 2, (DpvDash) g_test_rand_int_range (0, 4),
+                     "a");
+      dpv_plot_fill_between (p, x, y, y2, 50, &c.style.roles[1], 0.3, "b");
+      dpv_plot_bars (p, x, y, 50, random_value (), &c.style.roles[2], 0.5, "c");
+      dpv_plot_markers (p, x, y2, 50, &c.style.roles[3], 3, "d");
+      dpv_plot_line_y2 (p, x, y2, 50, &c.style.roles[4], 1, DPV_DASH_DOTTED, NULL);
+      dpv_plot_shade_x_range (p, random_value (), random_value (), NULL, 0.2, "e");
+      dpv_plot_shade_y_range (p, random_value (), random_value (), NULL, 0.2);
+      dpv_plot_vline (p, random_value (), NULL, DPV_DASH_DASHED, "v");
+      dpv_plot_hline (p, random_value (), NULL, DPV_DASH_DASHED, "h");
+      dpv_plot_annotate (p, random_value (), random_value (), "note",
+                         (DpvAnchor) g_test_rand_int_range (0, 9), NULL);
+      dpv_plot_legend (p);
+      g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
+
+      for (int kind = DPV_TEXT_X_TICK; kind <= DPV_TEXT_Y2_TICK; kind++)
+        {
+          n = dpv_plot_get_text_rects (p, (DpvTextKind) kind, r, G_N_ELEMENTS (r));
+          for (gsize i = 0; i < MIN (n, G_N_ELEMENTS (r)); i++)
+            {
+              g_assert_true (isfinite (r[i].x) && isfinite (r[i].y));
+              g_assert_cmpfloat (r[i].x, >=, -0.01);
+              g_assert_cmpfloat (r[i].x + r[i].width, <=, w + 0.01);
+              for (gsize j = 0; j < i; j++)
+                g_assert_false (rects_overlap (&r[i], &r[j]));
+            }
+        }
+      {
+        double dx, dy, dw, dh;
+        dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+        g_assert_true (isfinite (dx) && isfinite (dy) && dw > 0 && dh > 0);
+        g_assert_true (isfinite (dpv_plot_x_to_user (p, 1)));
+      }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* a series drawn in pieces has one legend entry; a different series has its own */
+static double
+legend_height (int n_pieces, gboolean other)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 0.5 }, y[] = { 0.2, 0.3 };
+  cairo_rectangle_t leg;
+
+  canvas_init (&c, 600, 400, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 600, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  for (int i = 0; i < n_pieces; i++)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "<i>D</i>");
+  if (other)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_SOLID, "<i>D</i>");
+  dpv_plot_legend (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return leg.height;
+}
+
+static void
+test_legend_dedup (void)
+{
+  double one = legend_height (1, FALSE);
+
+  g_assert_cmpfloat_with_epsilon (legend_height (3, FALSE), one, 1e-9);
+  g_assert_cmpfloat (legend_height (1, TRUE), >, one * 1.5);
+}
+
+/* stacked panels sharing x line up after dpv_plot_align_x() */
+static void
+test_align_x (void)
+{
+  Canvas c;
+  DpvPlot *p[2];
+  double x0, w0, x1, w1, before0, before1;
+
+  canvas_init (&c, 640, 480, 1.5, DPV_THEME_LIGHT);
+  p[0] = dpv_plot_new (c.cr, &c.style, 0, 0, 640, 300);
+  p[1] = dpv_plot_new (c.cr, &c.style, 0, 300, 640, 180);
+  dpv_plot_set_x_axis (p[0], -4, 5, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p[0], 0, 0.5, DPV_SCALE_LINEAR, "<i>p</i>(<i>y</i>)");
+  dpv_plot_set_x_tick_labels (p[0], FALSE);
+  dpv_plot_set_x_axis (p[1], -4, 5, DPV_SCALE_LINEAR, "<i>y</i>");
+  dpv_plot_set_y_axis (p[1], -123456, 123456, DPV_SCALE_LINEAR, "<i>L</i>(<i>y</i>)");
+  dpv_plot_layout (p[0]);
+  dpv_plot_layout (p[1]);
+  dpv_plot_get_data_area (p[0], &before0, NULL, NULL, NULL);
+  dpv_plot_get_data_area (p[1], &before1, NULL, NULL, NULL);
+  /* the wide labels of the lower panel need a wider margin */
+  g_assert_cmpfloat (before1, >, before0 + 5);
+  dpv_plot_align_x (p, 2);
+  dpv_plot_get_data_area (p[0], &x0, NULL, &w0, NULL);
+  dpv_plot_get_data_area (p[1], &x1, NULL, &w1, NULL);
+  g_assert_cmpfloat_with_epsilon (x0, x1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (w0, w1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_plot_x_to_user (p[0], 1.5), dpv_plot_x_to_user (p[1], 1.5),
+                                  1e-9);
+  dpv_plot_draw_frame (p[0]);
+  dpv_plot_draw_frame (p[1]);
+  dpv_plot_free (p[0]);
+  dpv_plot_free (p[1]);
+  canvas_clear (&c);
 }
 
 int
@@ -543,7 +1108,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plot/maps", test_maps);
   g_test_add_func ("/plot/label-collisions", test_label_collisions);
+  g_test_add_func ("/plot/labels-tiny", test_labels_tiny);
   g_test_add_func ("/plot/render/line", test_render_line);
+  g_test_add_func ("/plot/render/dense", test_render_dense);
   g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
   g_test_add_func ("/plot/render/fill-between", test_render_fill_between);
   g_test_add_func ("/plot/legend", test_legend_placement);
@@ -552,5 +1119,12 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/degenerate", test_degenerate);
   g_test_add_func ("/plot/themes-differ", test_themes_differ);
   g_test_add_func ("/plot/text-helpers", test_text_helpers);
+  g_test_add_func ("/plot/align-x", test_align_x);
+  g_test_add_func ("/plot/legend-small", test_legend_small);
+  g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
+  g_test_add_func ("/plot/corner-labels", test_corner_labels);
+  g_test_add_func ("/plot/vector-exact", test_vector_exact);
+  g_test_add_func ("/plot/random", test_random);
+  g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
   return g_test_run ();
 }

@@ -91,7 +91,8 @@ test_palette (void)
   g_assert_cmpfloat (luminance (&s[DPV_THEME_LIGHT].background), >, 0.8);
   g_assert_cmpfloat (luminance (&s[DPV_THEME_PRINT].background), ==, 1.0);
   g_assert_cmpfloat (luminance (&s[DPV_THEME_PRINT].foreground), ==, 0.0);
-  g_assert_false (s[DPV_THEME_PRINT].pixel_snap);
+  /* snapping is on by default (PNG export too); vector targets are detected by the plot */
+  g_assert_true (s[DPV_THEME_PRINT].pixel_snap);
 }
 
 static void

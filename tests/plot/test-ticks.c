@@ -112,6 +112,8 @@ test_linear_labels (void)
                             "3×10<sup>" MINUS "10</sup>", NULL };
   const char *const g[] = { "0", "2×10<sup>20</sup>", "4×10<sup>20</sup>", NULL };
   const char *const h[] = { MINUS "0.3", MINUS "0.2", MINUS "0.1", NULL };
+  const char *const k[] = { "1000000.0", "1000000.5", "1000001.0", NULL };
+  const char *const m[] = { "0", "2×10<sup>6</sup>", "4×10<sup>6</sup>", NULL };
 
   expect_labels (0, 1, 6, a);
   expect_labels (0, 0.3, 4, b);
@@ -121,6 +123,8 @@ test_linear_labels (void)
   expect_labels (0, 3e-10, 4, f);
   expect_labels (0, 5e20, 3, g);
   expect_labels (-0.3, -0.1, 3, h);
+  expect_labels (1e6, 1e6 + 1, 3, k);   /* narrow range at a big offset stays fixed */
+  expect_labels (0, 5e6, 3, m);         /* big round numbers go scientific */
 
   /* 0.1 steps: 0.3 and 0.7 must not carry the float noise of 3 × 0.1 */
   {
@@ -144,6 +148,13 @@ check_log (double min, double max, guint max_ticks)
   g_assert_cmpuint (n, <=, DPV_MAX_TICKS);
   g_assert_cmpuint (m, >=, 1);
   g_assert_cmpuint (m, <=, max_ticks);
+  /* the labels cover the range: on a range of several decades, the first and last labelled
+   * ticks span at least half of it (in log) */
+  if (log10 (max / min) >= 3 && max_ticks >= 3)
+    {
+      g_assert_cmpuint (m, >=, 2);
+      g_assert_cmpfloat (log10 (mj[m - 1].value / mj[0].value), >=, 0.5 * log10 (max / min));
+    }
   for (gsize i = 0; i < n; i++)
     {
       g_assert_true (t[i].value > 0);
@@ -164,7 +175,8 @@ test_log_structure (void)
 {
   static const double ranges[][2] = {
     { 1e-12, 1 }, { 1, 10 }, { 1, 10000 }, { 1e-5, 1e-4 }, { 0.3, 0.4 }, { 3, 40 },
-    { 1e-300, 1e300 }, { 0.999, 1.001 }, { 2, 2000 }, { 1e-6, 0.5 },
+    { 1e-300, 1e300 }, { 0.999, 1.001 }, { 2, 2000 }, { 1e-6, 0.5 }, { 1e-320, 1e300 },
+    { 1e-100, 1 },
   };
   for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
     for (guint m = 2; m <= 12; m++)

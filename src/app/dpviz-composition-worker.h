@@ -1,0 +1,31 @@
+/* dpviz-composition-worker.h — the exact composition curves, computed off the UI thread
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dpv-view.h"
+
+G_BEGIN_DECLS
+
+#define DPVIZ_TYPE_COMPOSITION_WORKER (dpviz_composition_worker_get_type ())
+G_DECLARE_FINAL_TYPE (DpvizCompositionWorker, dpviz_composition_worker, DPVIZ,
+                      COMPOSITION_WORKER, GObject)
+
+DpvizCompositionWorker *dpviz_composition_worker_new (void);
+/* Starts computing for @params unless the current result or the running job already matches
+ * (k does not matter); a running job for other parameters is cancelled. Returns TRUE when a
+ * new job was started. */
+gboolean dpviz_composition_worker_request (DpvizCompositionWorker *self, const DpvParams *params);
+/* The newest completed result (may be for older parameters, or NULL before the first one). */
+const DpvCompositionData *dpviz_composition_worker_get_data (DpvizCompositionWorker *self);
+gboolean dpviz_composition_worker_get_pending (DpvizCompositionWorker *self);
+/* Cancels the running job, if any. */
+void dpviz_composition_worker_cancel (DpvizCompositionWorker *self);
+/* Counters for tests and the benchmark: jobs started, results delivered, stale jobs dropped. */
+void dpviz_composition_worker_get_stats (DpvizCompositionWorker *self, guint *n_started,
+                                         guint *n_delivered, guint *n_dropped);
+
+G_END_DECLS

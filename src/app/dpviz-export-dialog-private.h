@@ -1,0 +1,61 @@
+/* dpviz-export-dialog-private.h — the export dialog's parts, exposed for the tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dpviz-export-dialog.h"
+#include "dpv-export.h"
+
+G_BEGIN_DECLS
+
+/* Largest PNG the dialog will write: cairo's limit per side, and a pixel budget that keeps the
+ * image surface (4 bytes a pixel) under 256 MiB. */
+#define DPVIZ_EXPORT_MAX_PNG_SIDE 32767
+#define DPVIZ_EXPORT_MAX_PNG_PIXELS (64.0 * 1024 * 1024)
+
+typedef struct {
+  DpvFormat format;
+  int width;           /* user units: pixels at scale 1 (PNG) or points (SVG, PDF) */
+  int height;
+  double scale;        /* PNG only */
+  DpvTheme theme;
+  gboolean caption;
+} DpvizExportOptions;
+
+/* From GSettings (export-* keys); @settings may be NULL (schema defaults then). */
+void dpviz_export_options_load (DpvizExportOptions *options, GSettings *settings);
+void dpviz_export_options_save (const DpvizExportOptions *options, GSettings *settings);
+/* FALSE with a translated reason when the options cannot produce a file (PNG too large). */
+gboolean dpviz_export_options_check (const DpvizExportOptions *options, GError **error);
+
+const char *dpviz_export_format_extension (DpvFormat format);  /* "png", "svg", "pdf" */
+/* "densities-laplace.png" */
+char *dpviz_export_suggest_name (DpvViewKind view, DpMechanismKind mechanism, DpvFormat format);
+/* The file to write and its format: a typed .png/.svg/.pdf extension decides the format;
+ * without one, @selected's extension is appended. */
+GFile *dpviz_export_resolve_file (GFile *chosen, DpvFormat selected, DpvFormat *out_format);
+
+/* Renders @view with @params (composition ignored: computed in the worker) and writes @file
+ * atomically in a worker thread, then reports the outcome as a toast in @toasts. */
+void dpviz_export_write_async (AdwToastOverlay *toasts, DpvViewKind view,
+                               const DpvParams *params, const DpvizExportOptions *options,
+                               GFile *file, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data);
+gboolean dpviz_export_write_finish (GAsyncResult *result, GError **error);
+
+/* The toast that reports an export (success when @error is NULL); added to @toasts, returned
+ * with a new reference. */
+AdwToast *dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error);
+
+#define DPVIZ_TYPE_EXPORT_DIALOG (dpviz_export_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (DpvizExportDialog, dpviz_export_dialog, DPVIZ, EXPORT_DIALOG, AdwWindow)
+
+DpvizExportDialog *dpviz_export_dialog_new (GtkWindow *parent, AdwToastOverlay *toasts,
+                                            DpvizModel *model, GSettings *settings);
+void dpviz_export_dialog_get_options (DpvizExportDialog *self, DpvizExportOptions *out);
+/* What the file chooser's accept does: writes to @file (format from its extension), saves the
+ * choices to GSettings, closes the dialog. */
+void dpviz_export_dialog_export_to (DpvizExportDialog *self, GFile *file, DpvFormat selected);
+
+G_END_DECLS

@@ -1,0 +1,409 @@
+/* dpviz-plot-view.c — a widget that draws one view of the model with libdpplot
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The widget is thin (ARCHITECTURE.md): on the model's "changed" it queues a redraw, and its
+ * snapshot hands a cairo context to dpv_view_render(), the same call that serves export and the
+ * CLI. GTK only snapshots mapped widgets, so views hidden in the view stack cost nothing.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dpviz-plot-view.h"
+
+struct _DpvizPlotView
+{
+  GtkWidget parent_instance;
+
+  DpvViewKind kind;
+  DpvizModel *model;
+  DpvizCompositionWorker *worker;
+  double text_scale;
+  gboolean dark;
+
+  guint n_draws;
+  gint64 last_draw_time;
+  gint64 last_draw_duration;
+};
+
+G_DEFINE_FINAL_TYPE (DpvizPlotView, dpviz_plot_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_KIND,
+  PROP_MODEL,
+  PROP_TEXT_SCALE,
+  PROP_DARK,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+update_description (DpvizPlotView *self)
+{
+  g_autofree char *description = NULL;
+  DpvParams params;
+
+  if (self->model == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  dpviz_model_get_params (self->model, &params);
+  description = dpv_view_describe (self->kind, &params);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
+}
+
+static void
+on_model_changed (DpvizPlotView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_description (self);
+}
+
+static void
+on_worker_ready (DpvizPlotView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+lookup_color (GtkWidget  *widget,
+              const char *name,
+              DpvColor   *out)
+{
+  GtkStyleContext *context;
+  GdkRGBA rgba;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  context = gtk_widget_get_style_context (widget);
+  if (!gtk_style_context_lookup_color (context, name, &rgba))
+    return FALSE;
+G_GNUC_END_IGNORE_DEPRECATIONS
+  out->r = rgba.red;
+  out->g = rgba.green;
+  out->b = rgba.blue;
+  out->a = rgba.alpha;
+  return TRUE;
+}
+
+void
+dpviz_plot_view_get_style (DpvizPlotView *self,
+                           DpvStyle      *out)
+{
+  g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
+  g_return_if_fail (out != NULL);
+
+  dpv_style_init (out, self->dark ? DPV_THEME_DARK : DPV_THEME_LIGHT);
+  /* Match the window: libadwaita's named colours (light or dark) for background, text and
+   * accent; the series keep the colour-blind-safe palette of the theme. */
+  lookup_color (GTK_WIDGET (self), "view_bg_color", &out->background);
+  lookup_color (GTK_WIDGET (self), "view_bg_color", &out->plot_background);
+  lookup_color (GTK_WIDGET (self), "view_fg_color", &out->foreground);
+  lookup_color (GTK_WIDGET (self), "accent_color", &out->accent);
+  out->text_scale = self->text_scale;
+  out->pixel_snap = TRUE;
+}
+
+static void
+dpviz_plot_view_snapshot (GtkWidget   *widget,
+                          GtkSnapshot *snapshot)
+{
+  DpvizPlotView *self = DPVIZ_PLOT_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  DpvParams params;
+  DpvStyle style;
+  cairo_t *cr;
+  gint64 start = g_get_monotonic_time ();
+
+  if (self->model == NULL || width <= 0 || height <= 0)
+    return;
+
+  dpviz_model_get_params (self->model, &params);
+  params.show_caption = FALSE;  /* the read-out panel shows the numbers on screen */
+  if (self->kind == DPV_VIEW_COMPOSITION)
+    {
+      const DpvCompositionData *data = NULL;
+
+      if (self->worker != NULL)
+        {
+          dpviz_composition_worker_request (self->worker, &params);
+          data = dpviz_composition_worker_get_data (self->worker);
+        }
+      if (data == NULL)
+        {
+          /* Nothing computed yet: say so rather than compute on the UI thread. */
+          PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Computing…"));
+          int lw, lh;
+          GdkRGBA color;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+          gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+G_GNUC_END_IGNORE_DEPRECATIONS
+          pango_layout_get_pixel_size (layout, &lw, &lh);
+          gtk_snapshot_save (snapshot);
+          gtk_snapshot_translate (snapshot,
+                                  &GRAPHENE_POINT_INIT ((width - lw) / 2.f, (height - lh) / 2.f));
+          gtk_snapshot_append_layout (snapshot, layout, &color);
+          gtk_snapshot_restore (snapshot);
+          g_object_unref (layout);
+          self->n_draws++;
+          self->last_draw_time = g_get_monotonic_time ();
+          self->last_draw_duration = self->last_draw_time - start;
+          return;
+        }
+      params.composition = data;
+    }
+
+  dpviz_plot_view_get_style (self, &style);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  dpv_view_render (self->kind, &params, &style, cr, width, height);
+  cairo_destroy (cr);
+
+  self->n_draws++;
+  self->last_draw_time = g_get_monotonic_time ();
+  self->last_draw_duration = self->last_draw_time - start;
+}
+
+static void
+dpviz_plot_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (dpviz_plot_view_parent_class)->map (widget);
+  update_description (DPVIZ_PLOT_VIEW (widget));
+}
+
+static void
+dpviz_plot_view_css_changed (GtkWidget         *widget,
+                             GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (dpviz_plot_view_parent_class)->css_changed (widget, change);
+  gtk_widget_queue_draw (widget);
+}
+
+static void
+dpviz_plot_view_dispose (GObject *object)
+{
+  DpvizPlotView *self = DPVIZ_PLOT_VIEW (object);
+
+  dpviz_plot_view_set_model (self, NULL);
+  dpviz_plot_view_set_worker (self, NULL);
+  G_OBJECT_CLASS (dpviz_plot_view_parent_class)->dispose (object);
+}
+
+static void
+dpviz_plot_view_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  DpvizPlotView *self = DPVIZ_PLOT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      g_value_set_int (value, self->kind);
+      break;
+    case PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    case PROP_TEXT_SCALE:
+      g_value_set_double (value, self->text_scale);
+      break;
+    case PROP_DARK:
+      g_value_set_boolean (value, self->dark);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dpviz_plot_view_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  DpvizPlotView *self = DPVIZ_PLOT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      self->kind = g_value_get_int (value);
+      break;
+    case PROP_MODEL:
+      dpviz_plot_view_set_model (self, g_value_get_object (value));
+      break;
+    case PROP_TEXT_SCALE:
+      dpviz_plot_view_set_text_scale (self, g_value_get_double (value));
+      break;
+    case PROP_DARK:
+      dpviz_plot_view_set_dark (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dpviz_plot_view_class_init (DpvizPlotViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = dpviz_plot_view_dispose;
+  object_class->get_property = dpviz_plot_view_get_property;
+  object_class->set_property = dpviz_plot_view_set_property;
+  widget_class->snapshot = dpviz_plot_view_snapshot;
+  widget_class->map = dpviz_plot_view_map;
+  widget_class->css_changed = dpviz_plot_view_css_changed;
+
+  properties[PROP_KIND] =
+    g_param_spec_int ("kind", NULL, NULL, 0, DPV_N_VIEWS - 1, DPV_VIEW_DENSITIES,
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODEL] =
+    g_param_spec_object ("model", NULL, NULL, DPVIZ_TYPE_MODEL, flags);
+  properties[PROP_TEXT_SCALE] =
+    g_param_spec_double ("text-scale", NULL, NULL, 0.25, 8.0, 1.0, flags);
+  properties[PROP_DARK] =
+    g_param_spec_boolean ("dark", NULL, NULL, FALSE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "dpvizplot");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* Ctrl+C copies the figure while the plot has the focus. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
+                                       "win.copy-figure", NULL);
+}
+
+static void
+dpviz_plot_view_init (DpvizPlotView *self)
+{
+  self->text_scale = 1.0;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
+}
+
+GtkWidget *
+dpviz_plot_view_new (DpvViewKind kind)
+{
+  GtkWidget *widget = g_object_new (DPVIZ_TYPE_PLOT_VIEW, "kind", kind, NULL);
+  g_autofree char *title = NULL;
+
+  /* The title may carry Pango markup (e.g. a superscript); screen readers get plain text. */
+  if (!pango_parse_markup (dpv_view_title (kind), -1, 0, NULL, &title, NULL, NULL))
+    title = g_strdup (dpv_view_title (kind));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  -1);
+  return widget;
+}
+
+DpvViewKind
+dpviz_plot_view_get_kind (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), DPV_VIEW_DENSITIES);
+  return self->kind;
+}
+
+void
+dpviz_plot_view_set_model (DpvizPlotView *self,
+                           DpvizModel    *model)
+{
+  g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
+  g_return_if_fail (model == NULL || DPVIZ_IS_MODEL (model));
+
+  if (self->model == model)
+    return;
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, on_model_changed, self);
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    g_signal_connect_object (model, "changed", G_CALLBACK (on_model_changed), self,
+                             G_CONNECT_SWAPPED);
+  on_model_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}
+
+void
+dpviz_plot_view_set_worker (DpvizPlotView          *self,
+                            DpvizCompositionWorker *worker)
+{
+  g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
+
+  if (self->worker == worker)
+    return;
+  if (self->worker != NULL)
+    g_signal_handlers_disconnect_by_func (self->worker, on_worker_ready, self);
+  g_set_object (&self->worker, worker);
+  if (worker != NULL)
+    g_signal_connect_object (worker, "ready", G_CALLBACK (on_worker_ready), self,
+                             G_CONNECT_SWAPPED);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+double
+dpviz_plot_view_get_text_scale (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), 1.0);
+  return self->text_scale;
+}
+
+void
+dpviz_plot_view_set_text_scale (DpvizPlotView *self,
+                                double         text_scale)
+{
+  g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
+
+  if (self->text_scale == text_scale)
+    return;
+  self->text_scale = text_scale;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT_SCALE]);
+}
+
+gboolean
+dpviz_plot_view_get_dark (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), FALSE);
+  return self->dark;
+}
+
+void
+dpviz_plot_view_set_dark (DpvizPlotView *self,
+                          gboolean       dark)
+{
+  g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
+
+  dark = !!dark;
+  if (self->dark == dark)
+    return;
+  self->dark = dark;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DARK]);
+}
+
+guint
+dpviz_plot_view_get_n_draws (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), 0);
+  return self->n_draws;
+}
+
+gint64
+dpviz_plot_view_get_last_draw_time (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), 0);
+  return self->last_draw_time;
+}
+
+gint64
+dpviz_plot_view_get_last_draw_duration (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), 0);
+  return self->last_draw_duration;
+}

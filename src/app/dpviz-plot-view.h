@@ -1,0 +1,36 @@
+/* dpviz-plot-view.h — a widget that draws one view of the model with libdpplot
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dpviz-composition-worker.h"
+#include "dpviz-model.h"
+
+G_BEGIN_DECLS
+
+#define DPVIZ_TYPE_PLOT_VIEW (dpviz_plot_view_get_type ())
+G_DECLARE_FINAL_TYPE (DpvizPlotView, dpviz_plot_view, DPVIZ, PLOT_VIEW, GtkWidget)
+
+GtkWidget *dpviz_plot_view_new (DpvViewKind kind);
+DpvViewKind dpviz_plot_view_get_kind (DpvizPlotView *self);
+void dpviz_plot_view_set_model (DpvizPlotView *self, DpvizModel *model);
+/* The composition view draws the worker's newest result (the exact curve "computing…" until
+ * it matches the parameters) and redraws when a new one is ready. */
+void dpviz_plot_view_set_worker (DpvizPlotView *self, DpvizCompositionWorker *worker);
+double dpviz_plot_view_get_text_scale (DpvizPlotView *self);
+void dpviz_plot_view_set_text_scale (DpvizPlotView *self, double text_scale);
+gboolean dpviz_plot_view_get_dark (DpvizPlotView *self);
+void dpviz_plot_view_set_dark (DpvizPlotView *self, gboolean dark);
+/* The style the view draws with (theme, colours from the widget, text scale). */
+void dpviz_plot_view_get_style (DpvizPlotView *self, DpvStyle *out);
+/* For tests and the benchmark: number of frames drawn and the monotonic time (µs) at the end of
+ * the last snapshot. */
+guint dpviz_plot_view_get_n_draws (DpvizPlotView *self);
+gint64 dpviz_plot_view_get_last_draw_time (DpvizPlotView *self);
+/* µs spent in the last snapshot (building the cairo drawing). */
+gint64 dpviz_plot_view_get_last_draw_duration (DpvizPlotView *self);
+
+G_END_DECLS

@@ -1,0 +1,35 @@
+/* dpviz-window.h — the main window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dpviz-composition-worker.h"
+#include "dpviz-model.h"
+#include "dpviz-param-row.h"
+#include "dpviz-plot-view.h"
+
+G_BEGIN_DECLS
+
+#define DPVIZ_TYPE_WINDOW (dpviz_window_get_type ())
+G_DECLARE_FINAL_TYPE (DpvizWindow, dpviz_window, DPVIZ, WINDOW, AdwApplicationWindow)
+
+DpvizWindow *dpviz_window_new (GtkApplication *application);
+DpvizModel *dpviz_window_get_model (DpvizWindow *self);
+DpvizCompositionWorker *dpviz_window_get_worker (DpvizWindow *self);
+DpvizPlotView *dpviz_window_get_plot_view (DpvizWindow *self, DpvViewKind kind);
+/* The row for "epsilon", "delta", "sensitivity", "k" or "eps-prime" (regions view). */
+DpvizParamRow *dpviz_window_get_param_row (DpvizWindow *self, const char *property);
+double dpviz_window_get_text_scale (DpvizWindow *self);
+/* The read-outs as "label: value" lines (what "Copy Numbers" copies). */
+char *dpviz_window_get_readouts_text (DpvizWindow *self);
+/* Loads a lesson and applies its first step; on failure nothing changes and error is set. */
+gboolean dpviz_window_load_lesson (DpvizWindow *self, GFile *file, GError **error);
+/* Like load_lesson but reports a failure in a dialog. */
+void dpviz_window_open_lesson (DpvizWindow *self, GFile *file);
+/* Lets the user pick a lesson file. */
+void dpviz_window_choose_lesson (DpvizWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,596 @@
+/* test-window.c — the main window with real widgets (run under Xvfb)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Sliders drive the model and redraw the visible view; typed values outside the range are
+ * refused with the reason shown; view switching; settings restore; the composition worker
+ * completes and drops stale work; a bad lesson leaves the parameters unchanged.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gstdio.h>
+
+#include "dpviz-application.h"
+#include "dpviz-lesson.h"
+#include "dpviz-window.h"
+
+static GtkApplication *app;
+
+typedef gboolean (*Condition) (gpointer data);
+
+/* Runs the main loop until @cond holds or @seconds pass; returns whether it held. */
+static gboolean
+wait_for (Condition cond,
+          gpointer  data,
+          double    seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+spin (double seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+typedef struct {
+  DpvizPlotView *plot;
+  guint after;
+} DrawWait;
+
+static gboolean
+drawn_after (gpointer data)
+{
+  DrawWait *w = data;
+
+  return dpviz_plot_view_get_n_draws (w->plot) > w->after;
+}
+
+static gboolean
+plot_drawn (DpvizPlotView *plot,
+            guint          after)
+{
+  DrawWait w = { plot, after };
+
+  return wait_for (drawn_after, &w, 5.0);
+}
+
+static DpvizWindow *
+new_window (void)
+{
+  DpvizWindow *window = dpviz_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+close_window (DpvizWindow *window)
+{
+  GtkWidget *widget = GTK_WIDGET (window);
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &widget);
+  gtk_window_close (GTK_WINDOW (window));
+  spin (0.05);
+  /* Leak check: nothing else keeps the window (or its model) alive. */
+  g_assert_null (widget);
+}
+
+static void
+test_slider_changes_model_and_redraws (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  DpvizParamRow *row = dpviz_window_get_param_row (window, "epsilon");
+  GtkRange *scale = GTK_RANGE (dpviz_param_row_get_scale (row));
+  DpvizPlotView *plot;
+  guint draws;
+  double before;
+  gboolean handled;
+
+  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  plot = dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES);
+  g_assert_true (plot_drawn (plot, 0));
+
+  /* Dragging to log10(2) sets ε = 2 (three significant digits) and draws a new frame. */
+  draws = dpviz_plot_view_get_n_draws (plot);
+  gtk_range_set_value (scale, log10 (2.0));
+  g_assert_cmpfloat_with_epsilon (dpviz_model_get_epsilon (model), 2.0, 1e-12);
+  g_assert_true (plot_drawn (plot, draws));
+
+  /* The slider follows the model (and the entry shows the value). */
+  g_assert_true (dpviz_model_set_epsilon (model, 0.1, NULL));
+  g_assert_cmpfloat_with_epsilon (gtk_range_get_value (scale), -1.0, 1e-12);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dpviz_param_row_get_entry (row))),
+                   ==, "0.1");
+
+  /* Keyboard: one step right makes ε larger (less private), one step left smaller. */
+  before = dpviz_model_get_epsilon (model);
+  g_signal_emit_by_name (scale, "move-slider", GTK_SCROLL_PAGE_FORWARD, &handled);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), >, before);
+  before = dpviz_model_get_epsilon (model);
+  g_signal_emit_by_name (scale, "move-slider", GTK_SCROLL_STEP_BACKWARD, &handled);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), <, before);
+
+  /* The k slider gives whole numbers. */
+  gtk_range_set_value (GTK_RANGE (dpviz_param_row_get_scale (
+                         dpviz_window_get_param_row (window, "k"))), log10 (300.0) + 0.0001);
+  g_assert_cmpuint (dpviz_model_get_k (model), ==, 300);
+
+  close_window (window);
+}
+
+static void
+type_into (DpvizParamRow *row,
+           const char    *text)
+{
+  GtkEntry *entry = dpviz_param_row_get_entry (row);
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+}
+
+static void
+count_changed (DpvizModel *model,
+               guint      *count)
+{
+  (*count)++;
+}
+
+static void
+test_invalid_entry_refused (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  DpvizParamRow *row = dpviz_window_get_param_row (window, "epsilon");
+  DpvizParamRow *k_row = dpviz_window_get_param_row (window, "k");
+  GtkWidget *entry = GTK_WIDGET (dpviz_param_row_get_entry (row));
+  guint changed = 0;
+  const char *bad[] = { "20", "0.001", "-1", "abc", "", "nan", "inf", "1e400", "0,5x" };
+
+  g_assert_true (dpviz_model_set_epsilon (model, 1.5, NULL));
+  g_signal_connect (model, "changed", G_CALLBACK (count_changed), &changed);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("typing “%s”", bad[i]);
+      type_into (row, bad[i]);
+      g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 1.5);
+      g_assert_nonnull (dpviz_param_row_get_error (row));
+      /* The reason names the range; the text typed stays (never silently changed). */
+      g_assert_nonnull (strstr (dpviz_param_row_get_error (row), "0.01"));
+      g_assert_nonnull (strstr (dpviz_param_row_get_error (row), "10"));
+      g_assert_true (gtk_widget_has_css_class (entry, "error"));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (entry), ==, dpviz_param_row_get_error (row));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, bad[i]);
+    }
+  g_assert_cmpuint (changed, ==, 0);
+
+  /* k refuses fractions rather than rounding them. */
+  type_into (k_row, "2.5");
+  g_assert_nonnull (dpviz_param_row_get_error (k_row));
+  g_assert_cmpuint (dpviz_model_get_k (model), !=, 2);
+  g_assert_cmpuint (dpviz_model_get_k (model), !=, 3);
+
+  /* A valid value is taken exactly (no slider rounding) and clears the error. */
+  type_into (row, "0.123456");
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.123456);
+  g_assert_null (dpviz_param_row_get_error (row));
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  type_into (row, "0.123456789");
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.123456789);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "0.123456789");
+  type_into (row, " 1e-2 ");
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.01);
+  g_assert_cmpuint (changed, ==, 3);
+
+  /* Leaving the entry applies it too; a refused value stays, with its reason. */
+  g_assert_true (gtk_widget_grab_focus (entry));
+  spin (0.05);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "11");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (dpviz_window_get_plot_view (window, 0))));
+  spin (0.05);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.01);
+  g_assert_nonnull (dpviz_param_row_get_error (row));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "11");
+  g_assert_true (gtk_widget_grab_focus (entry));
+  spin (0.05);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "0.25");
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (dpviz_window_get_plot_view (window, 0))));
+  spin (0.05);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.25);
+  g_assert_null (dpviz_param_row_get_error (row));
+  /* Close with the focus in an entry holding an edit. */
+  g_assert_true (gtk_widget_grab_focus (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "0.5");
+
+  close_window (window);
+}
+
+static const char *
+visible_name (DpvizWindow *window)
+{
+  GtkWidget *plot = GTK_WIDGET (dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES));
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_parent (plot));
+
+  return adw_view_stack_get_visible_child_name (stack);
+}
+
+static void
+test_switch_views (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  const char *names[] = { "densities", "regions", "kl", "composition" };
+
+  for (guint i = 0; i < DPV_N_VIEWS; i++)
+    {
+      DpvizPlotView *plot = dpviz_window_get_plot_view (window, i);
+      guint draws = dpviz_plot_view_get_n_draws (plot);
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), "view",
+                                      g_variant_new_string (names[i]));
+      g_assert_cmpint (dpviz_model_get_view (model), ==, i);
+      g_assert_cmpstr (visible_name (window), ==, names[i]);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (plot)));
+      g_assert_true (plot_drawn (plot, draws));
+      for (guint j = 0; j < DPV_N_VIEWS; j++)
+        if (j != i)
+          g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (dpviz_window_get_plot_view (window, j))));
+    }
+
+  /* The other direction: the model moves the view switcher. */
+  dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+  g_assert_cmpstr (visible_name (window), ==, "regions");
+  {
+    g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "view");
+    g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "regions");
+  }
+
+  /* Mechanism through its action. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "mechanism",
+                                  g_variant_new_string ("gaussian"));
+  g_assert_cmpint (dpviz_model_get_mechanism (model), ==, DP_MECHANISM_GAUSSIAN);
+
+  /* Regions view: ε′ from δ by default; by hand with its own row, refused when negative. */
+  {
+    DpvizParamRow *row = dpviz_window_get_param_row (window, "eps-prime");
+
+    dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+    g_assert_true (dpviz_model_set_epsilon (model, 0.8, NULL));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "eps-prime-from-delta",
+                                        g_variant_new_boolean (FALSE));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.8);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+    type_into (row, "0.3");
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.3);
+    type_into (row, "-2");
+    g_assert_nonnull (dpviz_param_row_get_error (row));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.3);
+    g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPV_VIEW_REGIONS), 0));
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "eps-prime-from-delta",
+                                        g_variant_new_boolean (TRUE));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+  }
+
+  /* Zoom changes the plot text scale. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  g_assert_cmpfloat (dpviz_window_get_text_scale (window), >, 1.0);
+  g_assert_cmpfloat (dpviz_plot_view_get_text_scale (dpviz_window_get_plot_view (window, 0)),
+                     ==, dpviz_window_get_text_scale (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-reset", NULL);
+  g_assert_cmpfloat (dpviz_window_get_text_scale (window), ==, 1.0);
+
+  close_window (window);
+}
+
+static void
+test_settings_restore (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+
+  g_assert_true (dpviz_model_set_epsilon (model, 0.3, NULL));
+  g_assert_true (dpviz_model_set_delta (model, 1e-9, NULL));
+  g_assert_true (dpviz_model_set_sensitivity (model, 2.5, NULL));
+  g_assert_true (dpviz_model_set_k (model, 42, NULL));
+  dpviz_model_set_mechanism (model, DP_MECHANISM_RR);
+  dpviz_model_set_view (model, DPV_VIEW_KL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  close_window (window);
+
+  window = new_window ();
+  model = dpviz_window_get_model (window);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.3);
+  g_assert_cmpfloat (dpviz_model_get_delta (model), ==, 1e-9);
+  g_assert_cmpfloat (dpviz_model_get_sensitivity (model), ==, 2.5);
+  g_assert_cmpuint (dpviz_model_get_k (model), ==, 42);
+  g_assert_cmpint (dpviz_model_get_mechanism (model), ==, DP_MECHANISM_RR);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_KL);
+  g_assert_cmpstr (visible_name (window), ==, "kl");
+  {
+    int w, h;
+
+    gtk_window_get_default_size (GTK_WINDOW (window), &w, &h);
+    g_assert_cmpint (w, ==, 1000);
+    g_assert_cmpint (h, ==, 700);
+  }
+  /* The slider and entry show the restored value. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dpviz_param_row_get_entry (
+                     dpviz_window_get_param_row (window, "delta")))), ==, "1e-9");
+
+  /* Back to defaults for the other tests. */
+  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
+  g_assert_true (dpviz_model_set_k (model, 100, NULL));
+  close_window (window);
+}
+
+typedef struct {
+  DpvizCompositionWorker *worker;
+  guint delivered;
+  guint dropped;
+} StatsWait;
+
+static gboolean
+stats_reached (gpointer data)
+{
+  StatsWait *w = data;
+  guint delivered, dropped;
+
+  dpviz_composition_worker_get_stats (w->worker, NULL, &delivered, &dropped);
+  return delivered >= w->delivered && dropped >= w->dropped;
+}
+
+static void
+test_worker_completes_and_drops_stale (void)
+{
+  g_autoptr(DpvizCompositionWorker) worker = dpviz_composition_worker_new ();
+  DpvParams a, b, b_other_k;
+  guint started, delivered, dropped;
+  StatsWait wait = { worker, 1, 1 };
+
+  dpv_params_init (&a);
+  a.mechanism = DP_MECHANISM_LAPLACE;
+  a.epsilon = 0.1;
+  a.k = 300;
+  b = a;
+  b.epsilon = 0.2;
+  b_other_k = b;
+  b_other_k.k = 20;
+
+  g_assert_true (dpviz_composition_worker_request (worker, &a));
+  g_assert_true (dpviz_composition_worker_get_pending (worker));
+  /* A newer value supersedes the older job at once. */
+  g_assert_true (dpviz_composition_worker_request (worker, &b));
+  /* The same inputs again (k does not matter) start nothing. */
+  g_assert_false (dpviz_composition_worker_request (worker, &b));
+  g_assert_false (dpviz_composition_worker_request (worker, &b_other_k));
+
+  g_assert_true (wait_for (stats_reached, &wait, 25.0));
+  dpviz_composition_worker_get_stats (worker, &started, &delivered, &dropped);
+  g_assert_cmpuint (started, ==, 2);
+  g_assert_cmpuint (delivered, ==, 1);
+  g_assert_cmpuint (dropped, ==, 1);
+  g_assert_false (dpviz_composition_worker_get_pending (worker));
+  g_assert_nonnull (dpviz_composition_worker_get_data (worker));
+  g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &b));
+  g_assert_false (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &a));
+
+  /* Cached now: nothing new to do. */
+  g_assert_false (dpviz_composition_worker_request (worker, &b_other_k));
+}
+
+static gboolean
+worker_idle (gpointer data)
+{
+  return !dpviz_composition_worker_get_pending (data);
+}
+
+/* In the window: the composition view draws at once and again when the worker delivers. */
+static void
+test_composition_view_completes (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  DpvizCompositionWorker *worker = dpviz_window_get_worker (window);
+  DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPV_VIEW_COMPOSITION);
+  guint draws, delivered_before, delivered_after;
+  DpvParams params;
+
+  dpviz_model_set_view (model, DPV_VIEW_COMPOSITION);
+  g_assert_true (plot_drawn (plot, 0));
+  g_assert_true (dpviz_model_set_epsilon (model, 0.37, NULL));
+  draws = dpviz_plot_view_get_n_draws (plot);
+  dpviz_composition_worker_get_stats (worker, NULL, &delivered_before, NULL);
+  /* A frame right away (cheap curves; exact one pending)… */
+  g_assert_true (plot_drawn (plot, draws));
+  /* …and another once the exact curve arrives. */
+  g_assert_true (wait_for (worker_idle, worker, 25.0));
+  draws = dpviz_plot_view_get_n_draws (plot);
+  dpviz_composition_worker_get_stats (worker, NULL, &delivered_after, NULL);
+  g_assert_cmpuint (delivered_after, >, delivered_before);
+  dpviz_model_get_params (model, &params);
+  g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker),
+                                               &params));
+  g_assert_true (plot_drawn (plot, draws - 1));
+
+  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  close_window (window);
+}
+
+static void
+test_bad_lesson_changes_nothing (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dpviz-test-XXXXXX", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.dpviz", NULL);
+  g_autofree char *good_path = g_build_filename (dir, "good.dpviz", NULL);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr(GFile) good = g_file_new_for_path (good_path);
+  const char *contents = "[Lesson]\nVersion=1\n[Step 1]\nMechanism=laplace\nView=densities\n"
+                         "Epsilon=1e300\nDelta=1e-5\nSensitivity=1\nK=10\n";
+
+  g_assert_true (dpviz_model_set_epsilon (model, 0.7, NULL));
+  g_assert_true (g_file_set_contents (bad_path, contents, -1, NULL));
+  g_assert_false (dpviz_window_load_lesson (window, bad, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.7);
+  g_assert_cmpuint (dpviz_model_get_k (model), ==, 100);
+  g_clear_error (&error);
+
+  /* A lesson saved from other values restores them. */
+  {
+    g_autoptr(DpvizModel) other = dpviz_model_new ();
+    g_autoptr(DpvizLesson) lesson = NULL;
+
+    g_assert_true (dpviz_model_set_epsilon (other, 2.0, NULL));
+    g_assert_true (dpviz_model_set_k (other, 7, NULL));
+    dpviz_model_set_view (other, DPV_VIEW_REGIONS);
+    lesson = dpviz_lesson_new_from_model (other);
+    g_assert_true (dpviz_lesson_save (lesson, good, NULL));
+  }
+  g_assert_true (dpviz_window_load_lesson (window, good, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 2.0);
+  g_assert_cmpuint (dpviz_model_get_k (model), ==, 7);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
+  g_assert_cmpstr (visible_name (window), ==, "regions");
+
+  /* Build a lesson in the app: two steps, saved, reloaded, stepped through. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-lesson", NULL);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
+  g_assert_true (dpviz_model_set_epsilon (model, 3.0, NULL));
+  dpviz_model_set_view (model, DPV_VIEW_KL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "lesson-next"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-previous", NULL);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.5);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-next", NULL);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 3.0);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_KL);
+
+  g_unlink (bad_path);
+  g_unlink (good_path);
+  g_rmdir (dir);
+  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  g_assert_true (dpviz_model_set_k (model, 100, NULL));
+  close_window (window);
+}
+
+static void
+test_animate_sweeps (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  double before;
+
+  g_assert_true (dpviz_model_set_sensitivity (model, 1.0, NULL));
+  before = dpviz_model_get_sensitivity (model);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "animate-parameter",
+                                  g_variant_new_string ("sensitivity"));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "animate",
+                                      g_variant_new_boolean (TRUE));
+  spin (0.5);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "animate",
+                                      g_variant_new_boolean (FALSE));
+  /* Going up from where it was, within the range. */
+  g_assert_cmpfloat (dpviz_model_get_sensitivity (model), >, before);
+  g_assert_cmpfloat (dpviz_model_get_sensitivity (model), <=, DPV_SENSITIVITY_MAX);
+  before = dpviz_model_get_sensitivity (model);
+  spin (0.2);
+  g_assert_cmpfloat (dpviz_model_get_sensitivity (model), ==, before);
+  g_assert_true (dpviz_model_set_sensitivity (model, 1.0, NULL));
+  close_window (window);
+}
+
+static void
+test_readouts_text (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  g_autofree char *text = NULL;
+  g_autofree char *text2 = NULL;
+
+  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  g_assert_true (dpviz_model_set_epsilon (model, 1.0, NULL));
+  text = dpviz_window_get_readouts_text (window);
+  g_assert_nonnull (strchr (text, ':'));
+  g_assert_true (dpviz_model_set_epsilon (model, 2.0, NULL));
+  text2 = dpviz_window_get_readouts_text (window);
+  /* The numbers follow the model. */
+  g_assert_cmpstr (text, !=, text2);
+  close_window (window);
+}
+
+static void
+test_copy_actions (void)
+{
+  DpvizWindow *window = new_window ();
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  GdkContentFormats *formats;
+
+  g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES), 0));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "copy-figure", NULL);
+  formats = gdk_clipboard_get_formats (clipboard);
+  g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "copy-readouts", NULL);
+  formats = gdk_clipboard_get_formats (clipboard);
+  g_assert_true (gdk_content_formats_contain_gtype (formats, G_TYPE_STRING));
+  close_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = GTK_APPLICATION (dpviz_application_new ());
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/window/slider-changes-model-and-redraws",
+                   test_slider_changes_model_and_redraws);
+  g_test_add_func ("/window/invalid-entry-refused", test_invalid_entry_refused);
+  g_test_add_func ("/window/switch-views", test_switch_views);
+  g_test_add_func ("/window/settings-restore", test_settings_restore);
+  g_test_add_func ("/window/worker-completes-and-drops-stale",
+                   test_worker_completes_and_drops_stale);
+  g_test_add_func ("/window/composition-view-completes", test_composition_view_completes);
+  g_test_add_func ("/window/bad-lesson-changes-nothing", test_bad_lesson_changes_nothing);
+  g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
+  g_test_add_func ("/window/readouts-text", test_readouts_text);
+  g_test_add_func ("/window/copy-actions", test_copy_actions);
+
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}
