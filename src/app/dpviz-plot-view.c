@@ -22,6 +22,8 @@ struct _DpvizPlotView
   double text_scale;
   gboolean dark;
 
+  guint describe_timeout;
+
   guint n_draws;
   gint64 last_draw_time;
   gint64 last_draw_duration;
@@ -55,11 +57,24 @@ update_description (DpvizPlotView *self)
                                   -1);
 }
 
+static gboolean
+describe_cb (gpointer user_data)
+{
+  DpvizPlotView *self = user_data;
+
+  self->describe_timeout = 0;
+  update_description (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_model_changed (DpvizPlotView *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  update_description (self);
+  /* The description is for screen readers: update it when the values settle, not on every
+   * frame of a drag or an animation. */
+  if (self->describe_timeout == 0)
+    self->describe_timeout = g_timeout_add (250, describe_cb, self);
 }
 
 static void
@@ -187,8 +202,10 @@ dpviz_plot_view_dispose (GObject *object)
 {
   DpvizPlotView *self = DPVIZ_PLOT_VIEW (object);
 
+  g_clear_handle_id (&self->describe_timeout, g_source_remove);
   dpviz_plot_view_set_model (self, NULL);
   dpviz_plot_view_set_worker (self, NULL);
+  g_clear_handle_id (&self->describe_timeout, g_source_remove);
   G_OBJECT_CLASS (dpviz_plot_view_parent_class)->dispose (object);
 }
 

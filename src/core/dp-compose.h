@@ -68,3 +68,17 @@ DpStatus dp_compose_gaussian_zcdp (const DpMechanism *m, unsigned long k, double
  * ε = min_α [k·D_α + ln((α−1)/α) − (ln δ + ln α)/(α−1)], minimised over α > 1. */
 DpStatus dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total,
                          double *eps_total);
+
+/* Notes on domains and edge cases (added with the implementation; no signature changes):
+ * - ε₀ ∈ [DP_EPSILON_MIN, DP_EPSILON_MAX], δ₀ ∈ [0, 1), target δ and δ′ ∈ (0, 1),
+ *   k ∈ [1, DP_K_MAX]; anything else (NaN included) is DP_ERR_DOMAIN.
+ * - dp_compose_basic and dp_compose_advanced report the total δ capped at 1.
+ * - dp_compose_advanced returns DP_ERR_NUMERIC if kε₀(e^{ε₀} − 1) overflows (ε₀ near 700).
+ * - dp_compose_advanced_crossover returns DP_ERR_NUMERIC when e^{ε₀} is so close to 2 that the
+ *   crossover exceeds 1e18.
+ * - dp_compose_kov_epsilon returns DP_ERR_DOMAIN when delta_total ≤ 1 − (1−δ₀)^k (no ε reaches
+ *   it). Its answer is rounded up, never down.
+ * - dp_compose_exact_delta needs eps_total ≥ 0. For Laplace both exact functions return the
+ *   smaller of the PLD bound and KOV (both are upper bounds); the PLD is accurate to rel_tol
+ *   in ε (for δ: rel_tol relative in δ, which at large k needs the finest grid, up to ~0.2 s).
+ * - rel_tol = 0 means 1e-4; values above 0.1 are treated as 0.1. */

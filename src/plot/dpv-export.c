@@ -1,5 +1,253 @@
-/* dpv-export.c
+/* dpv-export.c — PNG, SVG and PDF export through the same render call
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything is rendered into memory first (cairo_*_surface_create_for_stream), then written
+ * with g_file_replace_contents (temporary file + rename), so a failed export never leaves a
+ * partial file and never touches an existing destination.
  */
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include <pango/pango.h>
+
+#include "dpv-export.h"
+
+#define DPV_EXPORT_SIZE_MIN 16.0
+#define DPV_EXPORT_SIZE_MAX 20000.0
+#define DPV_EXPORT_SCALE_MIN 0.25
+#define DPV_EXPORT_SCALE_MAX 8.0
+/* cairo image surfaces are limited to 32767 pixels a side; also cap the memory (1 GiB). */
+#define DPV_EXPORT_PIXELS_SIDE_MAX 32767.0
+#define DPV_EXPORT_PIXELS_MAX (256.0 * 1024 * 1024)
+
+gboolean
+dpv_format_from_filename (const char *filename, DpvFormat *out)
+{
+  static const struct {
+    const char *ext;
+    DpvFormat format;
+  } table[] = {
+    { ".png", DPV_FORMAT_PNG },
+    { ".svg", DPV_FORMAT_SVG },
+    { ".pdf", DPV_FORMAT_PDF },
+  };
+  gsize len;
+
+  g_return_val_if_fail (filename != NULL, FALSE);
+
+  len = strlen (filename);
+  for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
+    {
+      gsize el = strlen (table[i].ext);
+
+      if (len > el && g_ascii_strcasecmp (filename + len - el, table[i].ext) == 0)
+        {
+          if (out != NULL)
+            *out = table[i].format;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static cairo_status_t
+write_to_array (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* cairo's SVG has glyph outlines, no text: add the title and a description of the figure
+ * (for search, screen readers and the file manager) right after the <svg …> tag. */
+static void
+svg_add_title (GByteArray *bytes, DpvViewKind view, const DpvParams *params)
+{
+  g_autofree char *plain = NULL;
+  g_autofree char *desc = dpv_view_describe (view, params);
+  g_autofree char *title_esc = NULL;
+  g_autofree char *desc_esc = NULL;
+  g_autofree char *insert = NULL;
+  const char *data = (const char *) bytes->data;
+  const char *svg, *end;
+
+  if (!pango_parse_markup (dpv_view_title (view), -1, 0, NULL, &plain, NULL, NULL))
+    plain = g_strdup (dpv_view_title (view));
+  svg = g_strstr_len (data, bytes->len, "<svg");
+  if (svg == NULL)
+    return;
+  end = memchr (svg, '>', bytes->len - (svg - data));
+  if (end == NULL)
+    return;
+  title_esc = g_markup_escape_text (plain, -1);
+  desc_esc = g_markup_escape_text (desc != NULL ? desc : "", -1);
+  insert = g_strdup_printf ("\n<title>%s</title>\n<desc>%s</desc>", title_esc, desc_esc);
+  /* GByteArray is a GArray of guint8. */
+  g_array_insert_vals ((GArray *) bytes, (end + 1) - data, insert, strlen (insert));
+}
+
+static gboolean
+check_cairo (cairo_status_t status, GError **error)
+{
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR,
+               status == CAIRO_STATUS_NO_MEMORY ? G_IO_ERROR_NO_SPACE : G_IO_ERROR_FAILED,
+               _("Could not draw the figure: %s"), cairo_status_to_string (status));
+  return FALSE;
+}
+
+GBytes *
+dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
+                     DpvFormat format, double width, double height, double scale,
+                     GError **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  cairo_surface_t *surface = NULL;
+  cairo_status_t status;
+  DpvStyle st;
+  cairo_t *cr;
+
+  g_return_val_if_fail ((int) view >= 0 && view < DPV_N_VIEWS, NULL);
+  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (style != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!isfinite (width) || !isfinite (height)
+      || width < DPV_EXPORT_SIZE_MIN || width > DPV_EXPORT_SIZE_MAX
+      || height < DPV_EXPORT_SIZE_MIN || height > DPV_EXPORT_SIZE_MAX)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The figure size must be between %g and %g (got %g × %g)"),
+                   DPV_EXPORT_SIZE_MIN, DPV_EXPORT_SIZE_MAX, width, height);
+      return NULL;
+    }
+  if (format != DPV_FORMAT_PNG)
+    scale = 1.0;
+  if (!isfinite (scale) || scale < DPV_EXPORT_SCALE_MIN || scale > DPV_EXPORT_SCALE_MAX)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The scale must be between %g and %g (got %g)"),
+                   DPV_EXPORT_SCALE_MIN, DPV_EXPORT_SCALE_MAX, scale);
+      return NULL;
+    }
+  if (!dpv_params_validate (params, error))
+    return NULL;
+
+  st = *style;
+  /* Snap lines to pixels only on image surfaces; vector output stays exact (STYLE.md). */
+  st.pixel_snap = (format == DPV_FORMAT_PNG);
+  bytes = g_byte_array_new ();
+
+  switch (format)
+    {
+    case DPV_FORMAT_PNG:
+      {
+        double pw = ceil (width * scale - 1e-9), ph = ceil (height * scale - 1e-9);
+
+        if (pw > DPV_EXPORT_PIXELS_SIDE_MAX || ph > DPV_EXPORT_PIXELS_SIDE_MAX
+            || pw * ph > DPV_EXPORT_PIXELS_MAX)
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                         _("The image would be too large (%.0f × %.0f pixels)"), pw, ph);
+            return NULL;
+          }
+        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) pw, (int) ph);
+        break;
+      }
+    case DPV_FORMAT_SVG:
+      surface = cairo_svg_surface_create_for_stream (write_to_array, bytes, width, height);
+      if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+        {
+          cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+#if CAIRO_VERSION >= CAIRO_VERSION_ENCODE (1, 16, 0)
+          cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PT);
+#endif
+        }
+      break;
+    case DPV_FORMAT_PDF:
+      surface = cairo_pdf_surface_create_for_stream (write_to_array, bytes, width, height);
+      if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+        {
+          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                          dpv_view_title (view));
+          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "DPViz");
+        }
+      break;
+    default:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Unsupported figure format (expected PNG, SVG or PDF)"));
+      return NULL;
+    }
+
+  if (!check_cairo (cairo_surface_status (surface), error))
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+
+  cr = cairo_create (surface);
+  if (format == DPV_FORMAT_PNG)
+    cairo_scale (cr, scale, scale);
+  dpv_view_render (view, params, &st, cr, width, height);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      if (format == DPV_FORMAT_PNG)
+        {
+          cairo_surface_flush (surface);
+          status = cairo_surface_write_to_png_stream (surface, write_to_array, bytes);
+        }
+      else
+        {
+          cairo_surface_finish (surface);
+          status = cairo_surface_status (surface);
+          if (status == CAIRO_STATUS_SUCCESS && format == DPV_FORMAT_SVG)
+            svg_add_title (bytes, view, params);
+        }
+    }
+  cairo_surface_destroy (surface);
+  if (!check_cairo (status, error))
+    return NULL;
+
+  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}
+
+gboolean
+dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
+                    DpvFormat format, GFile *file, double width, double height, double scale,
+                    GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *name = NULL;
+  gconstpointer data;
+  gsize size = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  bytes = dpv_export_to_bytes (view, params, style, format, width, height, scale, error);
+  if (bytes == NULL)
+    return FALSE;
+
+  data = g_bytes_get_data (bytes, &size);
+  /* g_file_replace_contents writes a temporary file next to the destination and renames
+   * it over the destination only when everything was written. */
+  if (!g_file_replace_contents (file, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
+                                &local))
+    {
+      name = g_file_get_parse_name (file);
+      /* Translators: "Could not write “/path/figure.png”: No such file or directory". */
+      g_set_error (error, local->domain, local->code, _("Could not write “%s”: %s"), name,
+                   local->message);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,5 +1,245 @@
-/* dpv-view-kl.c
+/* dpv-view-kl.c — View 3: the KL divergence of ε-DP pairs against the Lemma 3.18 bound
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Curves over ε ∈ [0.01, 10] (VIEWS.md, View 3):
+ * - Dwork & Roth Lemma 3.18: D_KL ≤ ε(e^ε − 1);
+ * - the tight worst case ε·tanh(ε/2), the KL of binary randomized response, which dominates
+ *   every ε-DP pair (Kairouz, Oh & Viswanath 2015);
+ * - ε²/2 (zCDP, Bun & Steinke 2016, Prop. 3.3);
+ * - the selected mechanism's actual KL: Laplace ε + e^{−ε} − 1, Gaussian Δ²/(2σ²) with σ
+ *   calibrated at each ε (Balle & Wang 2018), randomized response ε·tanh(ε/2);
+ * - the max divergence D∞ = ε for reference (Def. 3.5).
  */
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dpv-ticks.h"
+#include "dpv-view-private.h"
+
+#define KL_SAMPLES 300
+/* Each Gaussian point needs a calibration (a root search, ~0.05 ms): fewer points, still
+ * smooth on log axes, and cached per δ (the KL Δ²/(2σ²) = μ²/2 does not depend on Δ). */
+#define KL_SAMPLES_GAUSSIAN 48
+
+G_LOCK_DEFINE_STATIC (gaussian_cache);
+static double gaussian_cache_delta = -1.0;
+static double gaussian_cache[KL_SAMPLES_GAUSSIAN];
+
+typedef struct {
+  const DpvParams *params;
+  double y_lo, y_hi;
+} Kl;
+
+static double
+kl_actual (const DpvParams *params, DpMechanismKind kind, double eps)
+{
+  DpMechanism m;
+  DpStatus st;
+  double v = NAN;
+
+  switch (kind)
+    {
+    case DP_MECHANISM_LAPLACE:
+      st = dp_mechanism_laplace (eps, params->sensitivity, &m);
+      break;
+    case DP_MECHANISM_GAUSSIAN:
+      st = dp_mechanism_gaussian_calibrated (eps, params->delta, params->sensitivity, &m);
+      break;
+    case DP_MECHANISM_RR:
+    case DP_N_MECHANISMS:
+    default:
+      st = dp_mechanism_rr (eps, &m);
+      break;
+    }
+  if (st != DP_OK || dp_kl (&m, &v) != DP_OK || !isfinite (v))
+    return NAN;
+  return v;
+}
+
+typedef DpStatus (*BoundFunc) (double, double *);
+
+static double
+bound (BoundFunc f, double eps)
+{
+  double v = NAN;
+
+  if (f (eps, &v) != DP_OK || !isfinite (v))
+    return NAN;
+  return v;
+}
+
+static void
+setup_kl (DpvPlot *plot, gconstpointer user_data)
+{
+  const Kl *k = user_data;
+
+  dpv_plot_set_x_axis (plot, DPV_EPSILON_MIN, DPV_EPSILON_MAX, DPV_SCALE_LOG,
+                       _("privacy budget ε"));
+  dpv_plot_set_y_axis (plot, k->y_lo, k->y_hi,
+                       k->params->log_y ? DPV_SCALE_LOG : DPV_SCALE_LINEAR,
+                       _("divergence (nats)"));
+}
+
+static const char *
+actual_label (DpMechanismKind kind)
+{
+  switch (kind)
+    {
+    case DP_MECHANISM_LAPLACE:
+      return _("Laplace KL = ε + e<sup>−ε</sup> − 1");
+    case DP_MECHANISM_GAUSSIAN:
+      return _("Gaussian KL = Δ²/(2σ²), σ calibrated at (ε, δ)");
+    case DP_MECHANISM_RR:
+    case DP_N_MECHANISMS:
+    default:
+      return _("randomized response KL = ε·tanh(ε/2)");
+    }
+}
+
+void
+dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyle *style,
+                    cairo_t *cr, double x, double y, double w, double h)
+{
+  Kl k = { params, 0, 0 };
+  g_autoptr(DpvPlot) plot = NULL;
+  double xs[KL_SAMPLES], lemma[KL_SAMPLES], tight[KL_SAMPLES], zcdp[KL_SAMPLES];
+  double ref[KL_SAMPLES], xa[KL_SAMPLES_GAUSSIAN > KL_SAMPLES ? KL_SAMPLES_GAUSSIAN : KL_SAMPLES];
+  double act[KL_SAMPLES_GAUSSIAN > KL_SAMPLES ? KL_SAMPLES_GAUSSIAN : KL_SAMPLES];
+  gsize na = m->kind == DP_MECHANISM_GAUSSIAN ? KL_SAMPLES_GAUSSIAN : KL_SAMPLES;
+  double eps = params->epsilon, lo = HUGE_VAL, hi = 0;
+  double cur_x[5], cur_y[5];
+  double cur_lemma, cur_act;
+
+  dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, KL_SAMPLES, xs);
+  dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, na, xa);
+  for (gsize i = 0; i < KL_SAMPLES; i++)
+    {
+      lemma[i] = bound (dp_kl_bound_lemma_3_18, xs[i]);
+      tight[i] = bound (dp_kl_bound_tight, xs[i]);
+      zcdp[i] = bound (dp_kl_bound_zcdp, xs[i]);
+    }
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
+    {
+      G_LOCK (gaussian_cache);
+      if (gaussian_cache_delta != params->delta)
+        {
+          for (gsize i = 0; i < na; i++)
+            gaussian_cache[i] = kl_actual (params, m->kind, xa[i]);
+          gaussian_cache_delta = params->delta;
+        }
+      memcpy (act, gaussian_cache, na * sizeof (double));
+      G_UNLOCK (gaussian_cache);
+    }
+  else
+    for (gsize i = 0; i < na; i++)
+      act[i] = kl_actual (params, m->kind, xa[i]);
+  for (gsize i = 0; i < na; i++)
+    if (act[i] > 0)
+      lo = MIN (lo, act[i]);
+  for (gsize i = 0; i < KL_SAMPLES; i++)
+    {
+      if (zcdp[i] > 0)
+        lo = MIN (lo, zcdp[i]);
+      if (lemma[i] > 0)
+        hi = MAX (hi, lemma[i]);
+    }
+  cur_lemma = bound (dp_kl_bound_lemma_3_18, eps);
+  cur_act = kl_actual (params, m->kind, eps);
+
+  if (params->log_y)
+    {
+      k.y_lo = isfinite (lo) ? lo * 0.5 : 1e-6;
+      k.y_hi = hi > 0 ? hi * 2.0 : 1e6;
+    }
+  else
+    {
+      k.y_lo = 0.0;
+      k.y_hi = 1.25 * MAX (isfinite (cur_lemma) ? cur_lemma : 0.0, eps);
+    }
+
+  plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
+  dpv_plot_draw_frame (plot);
+  dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DOTTED, NULL);
+  /* y = ε: a straight line on log–log axes, a gentle curve otherwise; 60 points either way,
+   * thin and muted rather than dotted (dots are costly to stroke). */
+  dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, 60, ref);
+  dpv_plot_line (plot, ref, ref, 60, &style->muted,
+                 style->line_width * 0.6, DPV_DASH_SOLID,
+                 _("max divergence D<sub>∞</sub> = ε"));
+  dpv_plot_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
+                 DPV_DASH_SOLID, _("Lemma 3.18: ε(e<sup>ε</sup> − 1)"));
+  dpv_plot_line (plot, xs, zcdp, KL_SAMPLES, &style->roles[DPV_ROLE_ZCDP], style->line_width,
+                 DPV_DASH_DASHDOT, _("zCDP: ε²/2"));
+  dpv_plot_line (plot, xs, tight, KL_SAMPLES, &style->roles[DPV_ROLE_TIGHT],
+                 style->line_width * (m->kind == DP_MECHANISM_RR ? 2.2 : 1.0),
+                 DPV_DASH_SOLID, _("tight: ε·tanh(ε/2)"));
+  dpv_plot_line (plot, xa, act, na, &style->roles[DPV_ROLE_ACTUAL], style->line_width * 1.2,
+                 m->kind == DP_MECHANISM_RR ? DPV_DASH_DASHED : DPV_DASH_SOLID,
+                 actual_label (m->kind));
+
+  cur_x[0] = cur_x[1] = cur_x[2] = cur_x[3] = eps;
+  cur_y[0] = cur_lemma;
+  cur_y[1] = bound (dp_kl_bound_tight, eps);
+  cur_y[2] = bound (dp_kl_bound_zcdp, eps);
+  cur_y[3] = cur_act;
+  dpv_plot_markers (plot, cur_x, cur_y, 1, &style->roles[DPV_ROLE_BOUND], 4.0, NULL);
+  dpv_plot_markers (plot, cur_x + 1, cur_y + 1, 1, &style->roles[DPV_ROLE_TIGHT], 4.0, NULL);
+  dpv_plot_markers (plot, cur_x + 2, cur_y + 2, 1, &style->roles[DPV_ROLE_ZCDP], 4.0, NULL);
+  dpv_plot_markers (plot, cur_x + 3, cur_y + 3, 1, &style->roles[DPV_ROLE_ACTUAL], 4.5, NULL);
+  if (isfinite (cur_act) && cur_act > 0 && isfinite (cur_lemma))
+    {
+      g_autofree char *ratio = dpv_fmt (cur_lemma / cur_act);
+      g_autofree char *lv = dpv_fmt (cur_lemma);
+      g_autofree char *av = dpv_fmt (cur_act);
+      g_autofree char *label = g_strdup_printf (_("bound %s / actual %s = ×%s"), lv, av, ratio);
+      double ay = cur_act;
+
+      if (!params->log_y)
+        ay = MIN (MAX (cur_act, 0.0), k.y_hi * 0.9);
+      dpv_plot_annotate (plot, eps, ay, label,
+                         eps > 0.5 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
+                         &style->foreground);
+    }
+  if (dpv_view_roomy (style, w, h))
+    dpv_plot_legend (plot);
+}
+
+char *
+dpv_view_caption_kl (const DpvParams *params, const DpMechanism *m)
+{
+  double lemma = bound (dp_kl_bound_lemma_3_18, params->epsilon);
+  double act = kl_actual (params, m->kind, params->epsilon);
+  g_autofree char *es = dpv_fmt (params->epsilon);
+  g_autofree char *ls = dpv_fmt (lemma);
+  g_autofree char *as = dpv_fmt (act);
+  g_autofree char *rs = dpv_fmt (act > 0 ? lemma / act : NAN);
+
+  return g_strdup_printf (_("at ε = %s: Lemma 3.18 bound %s, actual KL %s, ratio ×%s"),
+                          es, ls, as, rs);
+}
+
+void
+dpv_view_readouts_kl (const DpvParams *params, const DpMechanism *m, GPtrArray *out)
+{
+  double eps = params->epsilon;
+  double lemma = bound (dp_kl_bound_lemma_3_18, eps);
+  double act = kl_actual (params, m->kind, eps);
+
+  dpv_readout_add (out, _("Lemma 3.18 bound ε(e^ε − 1)"), dpv_fmt (lemma));
+  dpv_readout_add (out, _("Tight bound ε·tanh(ε/2)"), dpv_fmt (bound (dp_kl_bound_tight, eps)));
+  dpv_readout_add (out, _("zCDP bound ε²/2"), dpv_fmt (bound (dp_kl_bound_zcdp, eps)));
+  dpv_readout_add (out, _("Actual KL of the mechanism"), dpv_fmt (act));
+  dpv_readout_add (out, _("Lemma 3.18 bound / actual KL"),
+                   act > 0 ? dpv_fmt (lemma / act) : g_strdup ("—"));
+  {
+    double dinf = NAN;
+
+    if (dp_max_divergence (m, &dinf) != DP_OK)
+      dinf = NAN;
+    dpv_readout_add (out, _("Max divergence D∞"), dpv_fmt (dinf));
+  }
+}

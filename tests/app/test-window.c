@@ -128,6 +128,15 @@ test_slider_changes_model_and_redraws (void)
   g_signal_emit_by_name (scale, "move-slider", GTK_SCROLL_STEP_BACKWARD, &handled);
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), <, before);
 
+  /* Screen readers get a description of what the plot shows, once the values settle. */
+  spin (0.4);
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (plot),
+                                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (plot),
+                                                   GTK_ACCESSIBLE_PROPERTY_LABEL));
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (dpviz_param_row_get_entry (row)),
+                                                   GTK_ACCESSIBLE_PROPERTY_LABEL));
+
   /* The k slider gives whole numbers. */
   gtk_range_set_value (GTK_RANGE (dpviz_param_row_get_scale (
                          dpviz_window_get_param_row (window, "k"))), log10 (300.0) + 0.0001);
@@ -179,6 +188,8 @@ test_invalid_entry_refused (void)
       g_assert_true (gtk_widget_has_css_class (entry, "error"));
       g_assert_cmpstr (gtk_widget_get_tooltip_text (entry), ==, dpviz_param_row_get_error (row));
       g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, bad[i]);
+      g_assert_true (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry),
+                                                    GTK_ACCESSIBLE_STATE_INVALID));
     }
   g_assert_cmpuint (changed, ==, 0);
 
@@ -570,6 +581,9 @@ main (int argc, char *argv[])
   g_autoptr(GError) error = NULL;
   int status;
 
+  /* GTK_A11Y=none (the suite's default) stores no accessible properties; the "test" context
+   * keeps them in memory without AT-SPI, so the accessible names can be checked. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   app = GTK_APPLICATION (dpviz_application_new ());

@@ -238,7 +238,7 @@ main (int argc, char *argv[])
   printf ("%-12s %-9s %8s %8s %8s %10s %10s %14s\n", "view", "mechanism", "median", "p95", "max",
           "draw-med", "draw-p95", "exact-arrives");
 
-  for (guint mech = 0; mech < 2; mech++)
+  for (guint mech = 0; mech < DP_N_MECHANISMS; mech++)
     for (guint v = 0; v < DPV_N_VIEWS; v++)
       {
         DpvizPlotView *plot = dpviz_window_get_plot_view (window, v);
@@ -246,8 +246,7 @@ main (int argc, char *argv[])
         guint n = 0, n_exact = 0;
         double p95;
 
-        dpviz_model_set_mechanism (model, mech == 0 ? DP_MECHANISM_LAPLACE
-                                                    : DP_MECHANISM_GAUSSIAN);
+        dpviz_model_set_mechanism (model, mech);
         dpviz_model_set_view (model, v);
         iterate_for (0.3);
 
@@ -300,7 +299,7 @@ main (int argc, char *argv[])
         p95 = percentile (latency, n, 0.95);
         all_p95 = MAX (all_p95, p95);
         printf ("%-12s %-9s %8.2f %8.2f %8.2f %10.2f %10.2f ", dpv_view_to_name (v),
-                mech == 0 ? "laplace" : "gaussian", percentile (latency, n, 0.5), p95,
+                dp_mechanism_kind_to_name (mech), percentile (latency, n, 0.5), p95,
                 percentile (latency, n, 1.0), percentile (snapshot, n, 0.5),
                 percentile (snapshot, n, 0.95));
         if (n_exact > 0)

@@ -137,6 +137,12 @@ def main():
             check([m.text for m in root.iter("mediatype")] == ["application/x-dpviz-lesson"]
                   and "application/x-dpviz-lesson;" in open(desktop, encoding="utf-8").read(),
                   "metainfo and desktop file declare the lesson MIME type")
+            shots = [i.text for i in root.iter("image")]
+            marker = "/main/"
+            missing = [u for u in shots if marker not in u or not os.path.isfile(
+                os.path.join(srcroot, u.split(marker, 1)[1]))]
+            check(shots and not missing,
+                  "metainfo screenshots are files of the repository " + " ".join(missing))
             xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
             check(any(e.get(xml_lang) == "zh_CN" for e in root.iter("summary")),
                   "metainfo carries the zh_CN translation")

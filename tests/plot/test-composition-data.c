@@ -1,0 +1,260 @@
+/* test-composition-data.c — the composition view's curves
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Expected values come from closed forms written out here: basic kε (Dwork & Roth
+ * Thm 3.16), the advanced formula (Thm 3.20), the k = 1 hockey-stick inverses of Laplace
+ * (ε + 2 ln(1 − δ)) and randomized response (ln(e^ε − δ(1 + e^ε))), the Gaussian's exact
+ * profile δ(ε) = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ) with μ√k (Balle & Wang 2018, solved here
+ * by bisection) and the zCDP conversion (Bun & Steinke 2016); and orderings that must hold
+ * for valid bounds: exact ≤ optimal ≤ basic.
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "dpv-view.h"
+#include "dpv-view-private.h"
+
+static void
+params_for (DpvParams *p, DpMechanismKind mech, double eps, double delta)
+{
+  dpv_params_init (p);
+  p->mechanism = mech;
+  p->epsilon = eps;
+  p->delta = delta;
+}
+
+static void
+check_grid (const DpvCompositionData *d)
+{
+  g_assert_cmpuint (d->n, >=, 40);
+  g_assert_cmpuint (d->k[0], ==, 1);
+  g_assert_cmpuint (d->k[d->n - 1], ==, DPV_K_MAX);
+  for (gsize i = 1; i < d->n; i++)
+    g_assert_cmpuint (d->k[i], >, d->k[i - 1]);
+}
+
+static void
+check_order (const DpvCompositionData *d, double exact_tol)
+{
+  for (gsize i = 0; i < d->n; i++)
+    {
+      g_assert_true (isfinite (d->basic[i]));
+      g_assert_true (isfinite (d->optimal[i]));
+      g_assert_true (isfinite (d->exact[i]));
+      if (!(d->exact[i] <= d->optimal[i] * (1 + exact_tol)))
+        g_error ("k = %lu: exact %.9g > optimal %.9g", d->k[i], d->exact[i], d->optimal[i]);
+      if (!(d->optimal[i] <= d->basic[i] * (1 + 1e-9)))
+        g_error ("k = %lu: optimal %.9g > basic %.9g", d->k[i], d->optimal[i], d->basic[i]);
+      if (i > 0)
+        {
+          g_assert_cmpfloat (d->basic[i], >, d->basic[i - 1]);
+          g_assert_cmpfloat (d->exact[i], >=, d->exact[i - 1] * (1 - exact_tol));
+        }
+    }
+}
+
+static void
+test_laplace (void)
+{
+  g_autoptr(DpvCompositionData) d = NULL;
+  DpvParams p;
+  double eps = 0.1, delta = 1e-5;
+
+  params_for (&p, DP_MECHANISM_LAPLACE, eps, delta);
+  d = dpv_composition_data_compute (&p, NULL);
+  g_assert_nonnull (d);
+  g_assert_true (d->complete);
+  check_grid (d);
+  /* The exact curve is an upper bound within rel_tol 1e-3 (curves) of the truth. */
+  check_order (d, 2e-3);
+  for (gsize i = 0; i < d->n; i++)
+    {
+      double k = d->k[i];
+      double adv = sqrt (2 * k * log (1 / delta)) * eps + k * eps * expm1 (eps);
+
+      g_assert_cmpfloat_with_epsilon (d->basic[i] / (k * eps), 1.0, 1e-12);
+      g_assert_cmpfloat_with_epsilon (d->advanced[i] / adv, 1.0, 1e-9);
+    }
+  /* k = 1: the exact ε solves 1 − e^{(ε′−ε)/2} = δ (VIEWS.md, View 2), i.e. ε′ = ε + 2 ln(1−δ). */
+  {
+    double truth = eps + 2 * log1p (-delta);
+
+    g_assert_cmpfloat (d->exact[0], >=, truth * (1 - 1e-9));
+    g_assert_cmpfloat (d->exact[0], <=, truth * (1 + 1e-3));
+  }
+  /* KOV at k = 1 with δ₀ = 0 is the randomized-response pair: ln(e^ε − δ(1+e^ε)). */
+  g_assert_cmpfloat_with_epsilon (d->optimal[0], log (exp (eps) - delta * (1 + exp (eps))), 1e-8);
+
+  /* The value at p.k = 100, to 1e-4. */
+  g_assert_cmpuint (d->at.k, ==, 100);
+  g_assert_cmpfloat_with_epsilon (d->at.basic, 10.0, 1e-12);
+  g_assert_cmpfloat (d->at.exact, <=, d->at.optimal);
+  g_assert_cmpfloat (d->at.optimal, <, d->at.basic);
+  g_assert_cmpfloat_with_epsilon (d->at.azuma + d->at.drift, d->at.advanced, 1e-9);
+  /* The advanced crossover: k > 2 ln(1/δ)/(2 − e^ε)² (Thm 3.20 against kε). */
+  {
+    double bound = 2 * log (1 / delta) / pow (2 - exp (eps), 2);
+
+    g_assert_cmpuint (d->k_cross, ==, (unsigned long) floor (bound) + 1);
+  }
+}
+
+static double
+phi (double x)
+{
+  return 0.5 * erfc (-x / M_SQRT2);
+}
+
+/* Balle & Wang 2018, Thm 8. */
+static double
+gauss_delta (double mu, double e)
+{
+  return phi (mu / 2 - e / mu) - exp (e) * phi (-mu / 2 - e / mu);
+}
+
+static double
+gauss_eps (double mu, double delta)
+{
+  double lo = 0, hi = 1;
+
+  while (gauss_delta (mu, hi) > delta)
+    hi *= 2;
+  for (int i = 0; i < 200; i++)
+    {
+      double mid = 0.5 * (lo + hi);
+
+      if (gauss_delta (mu, mid) > delta)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return hi;
+}
+
+static void
+test_gaussian (void)
+{
+  g_autoptr(DpvCompositionData) d = NULL;
+  DpvParams p;
+  DpMechanism m;
+  double mu, delta = 1e-5;
+
+  params_for (&p, DP_MECHANISM_GAUSSIAN, 1.0, delta);
+  g_assert_cmpint (dpv_params_mechanism (&p, &m), ==, DP_OK);
+  mu = m.sensitivity / m.scale;
+  d = dpv_composition_data_compute (&p, NULL);
+  g_assert_nonnull (d);
+  check_grid (d);
+  check_order (d, 2e-3);
+  for (gsize i = 0; i < d->n; i += 7)
+    {
+      double k = d->k[i];
+      double truth = gauss_eps (mu * sqrt (k), delta);
+      double rho = k * mu * mu / 2;
+      double zcdp = rho + 2 * sqrt (rho * log (1 / delta));
+
+      g_assert_cmpfloat (fabs (d->exact[i] - truth), <=, 1.5e-3 * truth + 1e-9);
+      g_assert_cmpfloat_with_epsilon (d->zcdp[i] / zcdp, 1.0, 1e-9);
+      /* zCDP and RDP are valid bounds, so never below the exact value. */
+      g_assert_cmpfloat (d->zcdp[i], >=, truth * (1 - 1e-9));
+      g_assert_cmpfloat (d->rdp[i], >=, truth * (1 - 1e-6));
+    }
+  /* σ was calibrated so that one mechanism is exactly (ε, δ)-DP. */
+  g_assert_cmpfloat_with_epsilon (d->exact[0], 1.0, 2e-3);
+  g_assert_cmpfloat_with_epsilon (d->basic[0], 1.0, 1e-6);
+}
+
+static void
+test_rr (void)
+{
+  g_autoptr(DpvCompositionData) d = NULL;
+  DpvParams p;
+  double eps = 0.5, delta = 1e-6;
+
+  params_for (&p, DP_MECHANISM_RR, eps, delta);
+  p.k = 30;
+  d = dpv_composition_data_compute (&p, NULL);
+  g_assert_nonnull (d);
+  check_grid (d);
+  check_order (d, 2e-3);
+  /* Randomized response is the extremal ε-DP pair: exact = optimal (KOV, δ₀ = 0). */
+  for (gsize i = 0; i < d->n; i++)
+    g_assert_cmpfloat (fabs (d->exact[i] - d->optimal[i]), <=, 2e-3 * d->optimal[i]);
+  g_assert_cmpfloat_with_epsilon (d->exact[0], log (exp (eps) - delta * (1 + exp (eps))), 1e-3);
+  g_assert_cmpfloat (fabs (d->at.exact - d->at.optimal), <=, 2e-4 * d->at.optimal);
+}
+
+static void
+test_cancel (void)
+{
+  volatile int cancel = 1;
+
+  for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+    {
+      DpvParams p;
+
+      params_for (&p, mech, 1.0, 1e-5);
+      g_assert_null (dpv_composition_data_compute (&p, &cancel));
+    }
+}
+
+static void
+test_matches (void)
+{
+  g_autoptr(DpvCompositionData) d = NULL;
+  DpvParams p, q;
+
+  params_for (&p, DP_MECHANISM_RR, 1.0, 1e-5);
+  d = dpv_composition_data_compute (&p, NULL);
+  g_assert_nonnull (d);
+  q = p;
+  g_assert_true (dpv_composition_data_matches (d, &q));
+  q.k = 7;
+  g_assert_true (dpv_composition_data_matches (d, &q));      /* k does not matter */
+  q.show_caption = FALSE;
+  q.eps_prime = 0.3;
+  g_assert_true (dpv_composition_data_matches (d, &q));
+  q = p;
+  q.epsilon = 1.01;
+  g_assert_false (dpv_composition_data_matches (d, &q));
+  q = p;
+  q.delta = 1e-6;
+  g_assert_false (dpv_composition_data_matches (d, &q));
+  q = p;
+  q.sensitivity = 2;
+  g_assert_false (dpv_composition_data_matches (d, &q));
+  q = p;
+  q.mechanism = DP_MECHANISM_LAPLACE;
+  g_assert_false (dpv_composition_data_matches (d, &q));
+  g_assert_false (dpv_composition_data_matches (NULL, &p));
+
+  /* At another k the closed forms are exact and the rest is read off the curve. */
+  {
+    DpvCompositionPoint pt;
+
+    q = p;
+    q.k = 150;
+    dpv_composition_data_point (d, &q, &pt);
+    g_assert_cmpuint (pt.k, ==, 150);
+    g_assert_true (pt.approximate);
+    g_assert_cmpfloat_with_epsilon (pt.basic, 150.0, 1e-9);
+    g_assert_cmpfloat (pt.exact, >, 0);
+    g_assert_cmpfloat (pt.exact, <, pt.basic);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/composition-data/laplace", test_laplace);
+  g_test_add_func ("/composition-data/gaussian", test_gaussian);
+  g_test_add_func ("/composition-data/rr", test_rr);
+  g_test_add_func ("/composition-data/cancel", test_cancel);
+  g_test_add_func ("/composition-data/matches", test_matches);
+
+  return g_test_run ();
+}

@@ -1,0 +1,679 @@
+/* test-views.c — the four views: parameters, names, read-outs and renders
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Renders are checked by status and by sampling pixels for the colours that must (or must
+ * not) appear; expected numbers are derived here from closed forms, not from the code under
+ * test.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pango/pango.h>
+
+#include <gio/gio.h>
+
+#include "dpv-view.h"
+
+/* ---- parameters ---------------------------------------------------------------------- */
+
+static void
+expect_invalid (const DpvParams *p, const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (dpv_params_validate (p, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, needle));
+  g_assert_null (strchr (error->message, '\n'));
+}
+
+static void
+expect_valid (const DpvParams *p)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dpv_params_validate (p, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_params_defaults (void)
+{
+  DpvParams p;
+
+  dpv_params_init (&p);
+  g_assert_cmpint (p.mechanism, ==, DP_MECHANISM_LAPLACE);
+  g_assert_cmpfloat (p.epsilon, ==, DPV_EPSILON_DEFAULT);
+  g_assert_cmpfloat (p.delta, ==, DPV_DELTA_DEFAULT);
+  g_assert_cmpfloat (p.sensitivity, ==, DPV_SENSITIVITY_DEFAULT);
+  g_assert_cmpuint (p.k, ==, DPV_K_DEFAULT);
+  g_assert_true (p.show_caption);
+  g_assert_true (p.eps_prime < 0);
+  g_assert_null (p.composition);
+  expect_valid (&p);
+}
+
+static void
+test_params_boundaries (void)
+{
+  DpvParams p;
+
+  dpv_params_init (&p);
+  p.epsilon = 0.01; expect_valid (&p);
+  p.epsilon = 10; expect_valid (&p);
+  p.epsilon = 0.0099; expect_invalid (&p, "ε");
+  p.epsilon = 10.01; expect_invalid (&p, "ε");
+  p.epsilon = NAN; expect_invalid (&p, "ε");
+  p.epsilon = INFINITY; expect_invalid (&p, "ε");
+  p.epsilon = 1;
+
+  p.delta = 1e-12; expect_valid (&p);
+  p.delta = 0.5; expect_valid (&p);
+  p.delta = 0.9e-12; expect_invalid (&p, "δ");
+  p.delta = 0.0; expect_invalid (&p, "δ");
+  p.delta = 0.51; expect_invalid (&p, "δ");
+  p.delta = 1e-5;
+
+  p.sensitivity = 0.1; expect_valid (&p);
+  p.sensitivity = 10; expect_valid (&p);
+  p.sensitivity = 0.09; expect_invalid (&p, "Δ");
+  p.sensitivity = 10.5; expect_invalid (&p, "Δ");
+  p.sensitivity = -1; expect_invalid (&p, "Δ");
+  p.sensitivity = 1;
+
+  p.k = 1; expect_valid (&p);
+  p.k = 10000; expect_valid (&p);
+  p.k = 0; expect_invalid (&p, "k");
+  p.k = 10001; expect_invalid (&p, "k");
+  p.k = 100;
+
+  p.eps_prime = 0; expect_valid (&p);
+  p.eps_prime = -1; expect_valid (&p);
+  p.eps_prime = NAN; expect_invalid (&p, "ε′");
+  p.eps_prime = 1000; expect_invalid (&p, "ε′");
+  p.eps_prime = -1;
+
+  p.mechanism = DP_N_MECHANISMS;
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (dpv_params_validate (&p, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  }
+}
+
+static void
+test_params_mechanism (void)
+{
+  DpvParams p;
+  DpMechanism m;
+
+  dpv_params_init (&p);
+  p.epsilon = 0.5;
+  p.sensitivity = 2.0;
+  g_assert_cmpint (dpv_params_mechanism (&p, &m), ==, DP_OK);
+  g_assert_cmpint (m.kind, ==, DP_MECHANISM_LAPLACE);
+  g_assert_cmpfloat_with_epsilon (m.scale, 4.0, 1e-12);   /* b = Δ/ε */
+
+  p.mechanism = DP_MECHANISM_GAUSSIAN;
+  g_assert_cmpint (dpv_params_mechanism (&p, &m), ==, DP_OK);
+  g_assert_cmpint (m.kind, ==, DP_MECHANISM_GAUSSIAN);
+  /* The analytic σ is below the classic one: Δ√(2 ln(1.25/δ))/ε (Dwork & Roth Thm A.1). */
+  g_assert_cmpfloat (m.scale, >, 0);
+  g_assert_cmpfloat (m.scale, <, 2.0 * sqrt (2 * log (1.25 / 1e-5)) / 0.5);
+
+  p.mechanism = DP_MECHANISM_RR;
+  g_assert_cmpint (dpv_params_mechanism (&p, &m), ==, DP_OK);
+  g_assert_cmpint (m.kind, ==, DP_MECHANISM_RR);
+}
+
+/* ---- names and texts -------------------------------------------------------------------- */
+
+static void
+test_names (void)
+{
+  static const char *names[] = { "densities", "regions", "kl", "composition" };
+
+  for (int i = 0; i < DPV_N_VIEWS; i++)
+    {
+      DpvViewKind v = DPV_N_VIEWS;
+      const char *expl = dpv_view_explanation (i);
+
+      g_assert_cmpstr (dpv_view_to_name (i), ==, names[i]);
+      g_assert_true (dpv_view_from_name (names[i], &v));
+      g_assert_cmpint (v, ==, i);
+      g_assert_nonnull (dpv_view_title (i));
+      g_assert_cmpuint (strlen (dpv_view_title (i)), >, 3);
+      g_assert_true (pango_parse_markup (dpv_view_title (i), -1, 0, NULL, NULL, NULL, NULL));
+      g_assert_cmpuint (strlen (expl), >, 200);
+      /* The explanation names its source and is valid markup. */
+      g_assert_nonnull (strstr (expl, "Dwork"));
+      g_assert_true (pango_parse_markup (expl, -1, 0, NULL, NULL, NULL, NULL));
+    }
+  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_REGIONS), "Def. 3.7"));
+  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_KL), "Lemma 3.18"));
+  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_COMPOSITION), "Thm 3.20"));
+  g_assert_false (dpv_view_from_name ("histogram", NULL));
+  g_assert_false (dpv_view_from_name ("", NULL));
+}
+
+/* ---- parameter sets used below -------------------------------------------------------- */
+
+typedef struct {
+  double eps, delta, sens;
+  unsigned long k;
+} Set;
+
+static const Set sets[] = {
+  { 1.0, 1e-5, 1.0, 100 },        /* defaults */
+  { 0.01, 1e-12, 10.0, 1 },       /* most private, largest Δ */
+  { 10.0, 0.5, 0.1, 10000 },      /* least private, most compositions */
+  { 0.01, 0.5, 0.1, 10000 },
+  { 10.0, 1e-12, 10.0, 1 },
+};
+
+static void
+set_params (DpvParams *p, const Set *s, DpMechanismKind mech)
+{
+  dpv_params_init (p);
+  p->mechanism = mech;
+  p->epsilon = s->eps;
+  p->delta = s->delta;
+  p->sensitivity = s->sens;
+  p->k = s->k;
+}
+
+static gboolean
+has_bad_number (const char *s)
+{
+  g_autofree char *low = g_ascii_strdown (s, -1);
+
+  return strstr (low, "nan") != NULL || strstr (low, "inf") != NULL;
+}
+
+static void
+test_readouts (void)
+{
+  for (gsize si = 0; si < G_N_ELEMENTS (sets); si++)
+    for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+      for (int v = 0; v < DPV_N_VIEWS; v++)
+        {
+          DpvParams p;
+          g_autoptr(GPtrArray) r = NULL;
+          g_autofree char *desc = NULL;
+
+          set_params (&p, &sets[si], mech);
+          /* The exact composition at k = 10⁴ is covered by test-composition-data. */
+          if (v == DPV_VIEW_COMPOSITION && sets[si].k > 1000)
+            continue;
+          r = dpv_view_readouts (v, &p);
+          g_assert_nonnull (r);
+          g_assert_cmpuint (r->len, >=, 3);
+          for (guint i = 0; i < r->len; i++)
+            {
+              DpvReadout *ro = g_ptr_array_index (r, i);
+
+              g_assert_cmpuint (strlen (ro->label), >, 0);
+              g_assert_cmpuint (strlen (ro->value), >, 0);
+              if (has_bad_number (ro->value))
+                g_error ("view %d mech %d set %zu: %s = %s", v, mech, si, ro->label, ro->value);
+            }
+          desc = dpv_view_describe (v, &p);
+          g_assert_nonnull (desc);
+          g_assert_false (has_bad_number (desc));
+          g_assert_null (strchr (desc, '<'));
+        }
+}
+
+static void
+test_readouts_values (void)
+{
+  DpvParams p;
+  g_autoptr(GPtrArray) r = NULL;
+  gboolean found = FALSE;
+
+  /* Laplace densities at ε = 0.5, Δ = 2: b = Δ/ε = 4 and the odds bound e^0.5 = 1.6487. */
+  dpv_params_init (&p);
+  p.epsilon = 0.5;
+  p.sensitivity = 2.0;
+  r = dpv_view_readouts (DPV_VIEW_DENSITIES, &p);
+  for (guint i = 0; i < r->len; i++)
+    {
+      DpvReadout *ro = g_ptr_array_index (r, i);
+
+      if (strstr (ro->label, "scale b"))
+        {
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 4.0, 1e-9);
+          found = TRUE;
+        }
+      if (strstr (ro->label, "Odds"))
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), exp (0.5), 1e-3);
+    }
+  g_assert_true (found);
+
+  /* Regions at ε′ = 0: the gap is the statistical distance 1 − e^{−ε/2}. */
+  g_clear_pointer (&r, g_ptr_array_unref);
+  p.eps_prime = 0.0;
+  r = dpv_view_readouts (DPV_VIEW_REGIONS, &p);
+  found = FALSE;
+  for (guint i = 0; i < r->len; i++)
+    {
+      DpvReadout *ro = g_ptr_array_index (r, i);
+
+      if (g_str_has_prefix (ro->label, "Gap"))
+        {
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL),
+                                          1 - exp (-0.25), 1e-3);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+
+  /* Invalid parameters give one read-out with the reason, not garbage. */
+  g_clear_pointer (&r, g_ptr_array_unref);
+  p.epsilon = 50;
+  r = dpv_view_readouts (DPV_VIEW_KL, &p);
+  g_assert_cmpuint (r->len, ==, 1);
+  g_assert_nonnull (strstr (((DpvReadout *) g_ptr_array_index (r, 0))->value, "ε"));
+}
+
+/* ---- renders -------------------------------------------------------------------------- */
+
+static cairo_surface_t *
+render (DpvViewKind v, const DpvParams *p, DpvTheme theme, int w, int h)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (s);
+  DpvStyle style;
+
+  dpv_style_init (&style, theme);
+  style.pixel_snap = TRUE;
+  dpv_view_render (v, p, &style, cr, w, h);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  return s;
+}
+
+static void
+pixel_rgb (cairo_surface_t *s, int x, int y, double rgb[3])
+{
+  const unsigned char *data = cairo_image_surface_get_data (s);
+  guint32 px = *(const guint32 *) (data + y * cairo_image_surface_get_stride (s) + 4 * x);
+  double a = ((px >> 24) & 0xff) / 255.0;
+
+  /* Un-premultiply over black; the print theme is opaque anyway. */
+  rgb[0] = a > 0 ? ((px >> 16) & 0xff) / 255.0 / a : 0;
+  rgb[1] = a > 0 ? ((px >> 8) & 0xff) / 255.0 / a : 0;
+  rgb[2] = a > 0 ? (px & 0xff) / 255.0 / a : 0;
+}
+
+/* Pixels whose colour is within tol of c. */
+static gsize
+count_colour (cairo_surface_t *s, const DpvColor *c, double tol)
+{
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  gsize n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double rgb[3];
+
+        pixel_rgb (s, x, y, rgb);
+        if (fabs (rgb[0] - c->r) <= tol && fabs (rgb[1] - c->g) <= tol
+            && fabs (rgb[2] - c->b) <= tol)
+          n++;
+      }
+  return n;
+}
+
+/* Pixels that are a blend bg + t(c − bg) with t ∈ [tmin, tmax] (a translucent fill of c). */
+static gsize
+count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double tmin,
+             double tmax)
+{
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  double d[3] = { c->r - bg->r, c->g - bg->g, c->b - bg->b };
+  double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  gsize n = 0;
+
+  g_assert_cmpfloat (dd, >, 0.01);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double rgb[3], t, res = 0;
+
+        pixel_rgb (s, x, y, rgb);
+        t = ((rgb[0] - bg->r) * d[0] + (rgb[1] - bg->g) * d[1] + (rgb[2] - bg->b) * d[2]) / dd;
+        for (int i = 0; i < 3; i++)
+          {
+            double e = rgb[i] - ((&bg->r)[i] + t * d[i]);
+
+            res += e * e;
+          }
+        if (t >= tmin && t <= tmax && sqrt (res) < 0.03)
+          n++;
+      }
+  return n;
+}
+
+static void
+test_render_sizes (void)
+{
+  for (int v = 0; v < DPV_N_VIEWS; v++)
+    for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+      {
+        DpvParams p;
+        cairo_surface_t *s;
+
+        set_params (&p, &sets[0], mech);
+        s = render (v, &p, DPV_THEME_LIGHT, 320, 200);
+        cairo_surface_destroy (s);
+        if (mech == DP_MECHANISM_LAPLACE)
+          {
+            s = render (v, &p, DPV_THEME_DARK, 3840, 2160);
+            cairo_surface_destroy (s);
+          }
+      }
+}
+
+static void
+test_render_extremes (void)
+{
+  for (gsize si = 1; si < G_N_ELEMENTS (sets); si++)
+    for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+      for (int v = 0; v < DPV_N_VIEWS; v++)
+        {
+          DpvParams p;
+          cairo_surface_t *s;
+          int w = si == 2 ? 320 : 640, h = si == 2 ? 200 : 400;
+
+          set_params (&p, &sets[si], mech);
+          if (v == DPV_VIEW_REGIONS && si % 2 == 0)
+            p.eps_prime = 0.0;
+          s = render (v, &p, si % 2 ? DPV_THEME_PRINT : DPV_THEME_DARK, w, h);
+          cairo_surface_destroy (s);
+        }
+}
+
+static void
+test_render_invalid (void)
+{
+  DpvParams p;
+  DpvStyle style;
+  cairo_surface_t *s;
+
+  /* Out-of-range parameters draw a message, not a broken figure. */
+  dpv_params_init (&p);
+  p.epsilon = NAN;
+  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, 400, 300);
+  dpv_style_init (&style, DPV_THEME_PRINT);
+  g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.02), ==, 0);
+  g_assert_cmpuint (count_colour (s, &style.foreground, 0.1), >, 20);
+  cairo_surface_destroy (s);
+}
+
+static void
+test_render_colours (void)
+{
+  DpvParams p;
+  DpvStyle style;
+  cairo_surface_t *s;
+  double rgb[3];
+
+  dpv_style_init (&style, DPV_THEME_PRINT);
+  dpv_params_init (&p);
+
+  for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+    {
+      p.mechanism = mech;
+      /* The densities view shows D and D′ in their role colours, never the composition
+       * roles. */
+      s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, 800, 500);
+      g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.04), >, 100);
+      g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D_PRIME], 0.04), >, 100);
+      g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_LOSS], 0.04), >, 50);
+      g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_BOUND], 0.02), ==, 0);
+      /* The background in a corner. */
+      pixel_rgb (s, 1, 1, rgb);
+      g_assert_cmpfloat_with_epsilon (rgb[0], style.background.r, 0.02);
+      g_assert_cmpfloat_with_epsilon (rgb[1], style.background.g, 0.02);
+      g_assert_cmpfloat_with_epsilon (rgb[2], style.background.b, 0.02);
+      cairo_surface_destroy (s);
+
+      /* Regions at ε′ = 0.3: the excess p − e^{ε′}q is filled in the loss colour. For
+       * Laplace its mass is δ(0.3) = 1 − e^{−0.35} ≈ 0.30 of the density: a large area. */
+      p.eps_prime = 0.3;
+      s = render (DPV_VIEW_REGIONS, &p, DPV_THEME_PRINT, 900, 500);
+      g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.04), >, 100);
+      g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D_PRIME], 0.04), >, 100);
+      g_assert_cmpuint (count_blend (s, &style.plot_background, &style.roles[DPV_ROLE_LOSS],
+                                     0.3, 1.0), >, 1500);
+      cairo_surface_destroy (s);
+      p.eps_prime = -1;
+    }
+
+  /* The KL and composition views have no D or D′, but the bound and actual curves. */
+  p.mechanism = DP_MECHANISM_LAPLACE;
+  p.log_y = TRUE;
+  s = render (DPV_VIEW_KL, &p, DPV_THEME_PRINT, 800, 500);
+  g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.02), ==, 0);
+  g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_BOUND], 0.04), >, 100);
+  g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_ACTUAL], 0.04), >, 100);
+  cairo_surface_destroy (s);
+}
+
+static gboolean
+is_colour (cairo_surface_t *s, int x, int y, const DpvColor *c, double tol)
+{
+  double rgb[3];
+
+  pixel_rgb (s, x, y, rgb);
+  return fabs (rgb[0] - c->r) <= tol && fabs (rgb[1] - c->g) <= tol
+         && fabs (rgb[2] - c->b) <= tol;
+}
+
+static int
+cmp_int (gconstpointer a, gconstpointer b)
+{
+  return *(const int *) a - *(const int *) b;
+}
+
+/* Median height of the columns of colour c that are taller than 20 pixels, in [x0, x1). */
+static double
+median_column (cairo_surface_t *s, int x0, int x1, const DpvColor *c)
+{
+  int h = cairo_image_surface_get_height (s);
+  g_autoptr(GArray) heights = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int x = x0; x < x1; x++)
+    {
+      int n = 0;
+
+      for (int y = 0; y < h; y++)
+        n += is_colour (s, x, y, c, 0.03);
+      if (n > 20)
+        g_array_append_val (heights, n);
+    }
+  g_assert_cmpuint (heights->len, >, 10);
+  g_array_sort (heights, cmp_int);
+  return g_array_index (heights, int, heights->len / 2);
+}
+
+static void
+test_render_geometry (void)
+{
+  DpvParams p;
+  DpvStyle style;
+  cairo_surface_t *s;
+  int w = 900, h = 600, top_d = -1, top_q = -1, col_d = -1, col_q = -1;
+
+  dpv_style_init (&style, DPV_THEME_PRINT);
+  dpv_params_init (&p);
+  p.show_caption = FALSE;
+
+  /* Randomized response, ε = 1: the bars for D are p = e/(1+e) at y = 0 and 1 − p at y = 1,
+   * so their pixel heights are in the ratio e^ε (book §3.3.1). */
+  p.mechanism = DP_MECHANISM_RR;
+  p.epsilon = 1.0;
+  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
+  {
+    double left = median_column (s, 0, w / 2, &style.roles[DPV_ROLE_D]);
+    double right = median_column (s, w / 2, w, &style.roles[DPV_ROLE_D]);
+    double left_q = median_column (s, 0, w / 2, &style.roles[DPV_ROLE_D_PRIME]);
+    double right_q = median_column (s, w / 2, w, &style.roles[DPV_ROLE_D_PRIME]);
+
+    g_assert_cmpfloat_with_epsilon (left / right, exp (1.0), 0.1);
+    /* D′ mirrors D: the small bar at y = 0, the large one at y = 1. */
+    g_assert_cmpfloat_with_epsilon (right_q / left_q, exp (1.0), 0.1);
+    g_assert_cmpfloat_with_epsilon (left / right_q, 1.0, 0.03);
+  }
+  cairo_surface_destroy (s);
+
+  /* Laplace: p and q have the same maximum 1/(2b), at f(D) = 0 and at f(D′) = Δ to its
+   * right: the highest pixels of both colours are on one row, D's to the left of D′'s. */
+  p.mechanism = DP_MECHANISM_LAPLACE;
+  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
+  for (int y = 0; y < h && (top_d < 0 || top_q < 0); y++)
+    for (int x = 0; x < w; x++)
+      {
+        if (top_d < 0 && is_colour (s, x, y, &style.roles[DPV_ROLE_D], 0.03)
+            && is_colour (s, x, y + 1, &style.roles[DPV_ROLE_D], 0.03))
+          {
+            top_d = y;
+            col_d = x;
+          }
+        if (top_q < 0 && is_colour (s, x, y, &style.roles[DPV_ROLE_D_PRIME], 0.03)
+            && is_colour (s, x, y + 1, &style.roles[DPV_ROLE_D_PRIME], 0.03))
+          {
+            top_q = y;
+            col_q = x;
+          }
+      }
+  g_assert_cmpint (top_d, >, 0);
+  g_assert_cmpint (abs (top_d - top_q), <=, 2);
+  g_assert_cmpint (col_d, <, col_q);
+  cairo_surface_destroy (s);
+}
+
+static gsize
+count_dark (cairo_surface_t *s, int y0, int y1)
+{
+  int w = cairo_image_surface_get_width (s);
+  gsize n = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double a[3];
+
+        pixel_rgb (s, x, y, a);
+        n += (a[0] + a[1] + a[2]) < 1.0;
+      }
+  return n;
+}
+
+static void
+test_render_caption (void)
+{
+  DpvParams p;
+  cairo_surface_t *with, *without;
+  int w = 800, h = 500;
+  gsize diff = 0;
+
+  /* The caption adds a line of dark text under the plot, which shrinks to make room. */
+  dpv_params_init (&p);
+  with = render (DPV_VIEW_KL, &p, DPV_THEME_PRINT, w, h);
+  p.show_caption = FALSE;
+  without = render (DPV_VIEW_KL, &p, DPV_THEME_PRINT, w, h);
+  for (int y = (int) (0.8 * h); y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double a[3], b[3];
+
+        pixel_rgb (with, x, y, a);
+        pixel_rgb (without, x, y, b);
+        diff += fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]) > 0.3;
+      }
+  g_assert_cmpuint (diff, >, 300);
+  g_assert_cmpuint (count_dark (with, 0, h), >, count_dark (without, 0, h) + 300);
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+}
+
+static void
+test_composition_pending (void)
+{
+  g_autoptr(DpvCompositionData) data = NULL;
+  g_autoptr(GPtrArray) r = NULL;
+  DpvParams p;
+  cairo_surface_t *s;
+  gboolean computing = FALSE;
+
+  /* Curves computed for another ε: the view draws the cheap curves and says the exact ones
+   * are being computed; read-outs say so too instead of showing stale numbers. */
+  dpv_params_init (&p);
+  p.mechanism = DP_MECHANISM_RR;
+  p.epsilon = 0.5;
+  data = dpv_composition_data_compute (&p, NULL);
+  g_assert_nonnull (data);
+  p.epsilon = 0.7;
+  p.composition = data;
+  g_assert_false (dpv_composition_data_matches (data, &p));
+  s = render (DPV_VIEW_COMPOSITION, &p, DPV_THEME_LIGHT, 640, 400);
+  cairo_surface_destroy (s);
+  r = dpv_view_readouts (DPV_VIEW_COMPOSITION, &p);
+  for (guint i = 0; i < r->len; i++)
+    {
+      DpvReadout *ro = g_ptr_array_index (r, i);
+
+      computing |= strstr (ro->value, "computing") != NULL;
+      if (g_str_has_prefix (ro->label, "Basic"))
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 70.0, 1e-9);
+    }
+  g_assert_true (computing);
+
+  /* Matching curves at another k: no "computing", basic = kε exactly. */
+  g_clear_pointer (&r, g_ptr_array_unref);
+  p.epsilon = 0.5;
+  p.k = 37;
+  g_assert_true (dpv_composition_data_matches (data, &p));
+  s = render (DPV_VIEW_COMPOSITION, &p, DPV_THEME_LIGHT, 640, 400);
+  cairo_surface_destroy (s);
+  r = dpv_view_readouts (DPV_VIEW_COMPOSITION, &p);
+  for (guint i = 0; i < r->len; i++)
+    {
+      DpvReadout *ro = g_ptr_array_index (r, i);
+
+      g_assert_null (strstr (ro->value, "computing"));
+      if (g_str_has_prefix (ro->label, "Basic"))
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 18.5, 1e-9);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/views/params/defaults", test_params_defaults);
+  g_test_add_func ("/views/params/boundaries", test_params_boundaries);
+  g_test_add_func ("/views/params/mechanism", test_params_mechanism);
+  g_test_add_func ("/views/names", test_names);
+  g_test_add_func ("/views/readouts/clean", test_readouts);
+  g_test_add_func ("/views/readouts/values", test_readouts_values);
+  g_test_add_func ("/views/render/sizes", test_render_sizes);
+  g_test_add_func ("/views/render/extremes", test_render_extremes);
+  g_test_add_func ("/views/render/invalid", test_render_invalid);
+  g_test_add_func ("/views/render/colours", test_render_colours);
+  g_test_add_func ("/views/render/caption", test_render_caption);
+  g_test_add_func ("/views/render/geometry", test_render_geometry);
+  g_test_add_func ("/views/composition/pending", test_composition_pending);
+
+  return g_test_run ();
+}
