@@ -243,10 +243,34 @@ dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *s
   if (!g_file_replace_contents (file, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
                                 &local))
     {
+      const char *reason = local->message;
+
+      /* GIO's messages repeat the path; say the reason once, in the user's words. */
+      if (local->domain == G_IO_ERROR)
+        switch (local->code)
+          {
+          case G_IO_ERROR_NOT_FOUND:
+            reason = _("the folder does not exist");
+            break;
+          case G_IO_ERROR_PERMISSION_DENIED:
+            reason = _("permission denied");
+            break;
+          case G_IO_ERROR_NO_SPACE:
+            reason = _("no space left on the device");
+            break;
+          case G_IO_ERROR_IS_DIRECTORY:
+            reason = _("it is a folder");
+            break;
+          case G_IO_ERROR_READ_ONLY:
+            reason = _("the file system is read-only");
+            break;
+          default:
+            break;
+          }
       name = g_file_get_parse_name (file);
-      /* Translators: "Could not write “/path/figure.png”: No such file or directory". */
+      /* Translators: "Could not write “/path/figure.png”: the folder does not exist". */
       g_set_error (error, local->domain, local->code, _("Could not write “%s”: %s"), name,
-                   local->message);
+                   reason);
       return FALSE;
     }
   return TRUE;

@@ -157,18 +157,22 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
     }
   else
     {
+      /* Linear axis: scale to the moderate curves at the current ε (ε and ε²/2); the lemma
+       * is included while it is within 4× of them and otherwise leaves through the top. */
+      double base = MAX (eps, eps * eps / 2);
+
       k.y_lo = 0.0;
-      k.y_hi = 1.25 * MAX (isfinite (cur_lemma) ? cur_lemma : 0.0, eps);
+      k.y_hi = 1.25 * MAX (base, MIN (isfinite (cur_lemma) ? cur_lemma : 0.0, 4 * base));
     }
 
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DOTTED, NULL);
   /* y = ε: a straight line on log–log axes, a gentle curve otherwise; 60 points either way,
-   * thin and muted rather than dotted (dots are costly to stroke). */
+   * thin and dashed rather than dotted (dots are costly to stroke). */
   dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, 60, ref);
-  dpv_plot_line (plot, ref, ref, 60, &style->muted,
-                 style->line_width * 0.6, DPV_DASH_SOLID,
+  dpv_plot_line (plot, ref, ref, 60, &style->roles[DPV_ROLE_EXTRA],
+                 style->line_width * 0.7, DPV_DASH_DASHED,
                  _("max divergence D<sub>∞</sub> = ε"));
   dpv_plot_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
                  DPV_DASH_SOLID, _("Lemma 3.18: ε(e<sup>ε</sup> − 1)"));
@@ -201,7 +205,7 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
       if (!params->log_y)
         ay = MIN (MAX (cur_act, 0.0), k.y_hi * 0.9);
       dpv_plot_annotate (plot, eps, ay, label,
-                         eps > 0.5 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
+                         eps > 3.0 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
                          &style->foreground);
     }
   if (dpv_view_roomy (style, w, h))

@@ -263,7 +263,9 @@ test_file_errors (void)
   g_assert_false (dpv_export_to_file (DPV_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
                                       1, &error));
   g_assert_nonnull (error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "figure.png"));
+  g_assert_nonnull (strstr (error->message, "folder does not exist"));
   g_assert_null (strchr (error->message, '\n'));
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (count_entries (dir), ==, 0);
