@@ -24,6 +24,8 @@ struct _DpvizCompositionWorker
 
   DpvCompositionData *data;  /* newest delivered result */
   Job *job;                  /* running job, or NULL */
+  DpvParams failed;          /* inputs whose computation failed (not retried) */
+  gboolean have_failed;
 
   guint n_started;
   guint n_delivered;
@@ -96,11 +98,22 @@ compute_done (GObject      *source_object,
   Job *job = g_task_get_task_data (G_TASK (result));
   DpvCompositionData *data = g_task_propagate_pointer (G_TASK (result), NULL);
 
-  if (job != self->job || g_atomic_int_get (&job->cancel) || data == NULL)
+  if (job != self->job || g_atomic_int_get (&job->cancel))
     {
       /* Stale: a newer request superseded this one. */
       g_clear_pointer (&data, dpv_composition_data_free);
       self->n_dropped++;
+      return;
+    }
+  if (data == NULL)
+    {
+      /* The computation failed for these inputs: the view keeps the cheap curves; do not
+       * start it again for the same inputs (it would fail again, every frame). */
+      self->failed = job->params;
+      self->have_failed = TRUE;
+      g_clear_pointer (&self->job, job_unref);
+      self->n_dropped++;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
       return;
     }
 
@@ -194,6 +207,8 @@ dpviz_composition_worker_request (DpvizCompositionWorker *self,
     return FALSE;
   if (self->job == NULL && self->data != NULL
       && dpv_composition_data_matches (self->data, params))
+    return FALSE;
+  if (self->job == NULL && self->have_failed && same_inputs (&self->failed, params))
     return FALSE;
 
   was_pending = self->job != NULL;

@@ -1,14 +1,113 @@
-/* dpviz-cli.c — headless numbers and figure export
+/* dpviz-cli.c — headless numbers and figure export: the entry point and command dispatch
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <locale.h>
 #include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "dpviz-cli-common.h"
+
+typedef struct {
+  const char *name;
+  CliCommandFunc func;
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+  { "divergence", cli_cmd_divergence,
+    N_("KL, max divergence, total variation, Rényi and the KL bounds of one mechanism") },
+  { "delta", cli_cmd_delta,
+    N_("hockey-stick δ(ε′) of a mechanism or its k-fold composition, and its inverse") },
+  { "compose", cli_cmd_compose,
+    N_("total ε of k composed mechanisms: basic, advanced, optimal, exact, RDP") },
+  { "export", cli_cmd_export, N_("a view as PNG, SVG or PDF") },
+  { "bench", cli_cmd_bench, N_("render time of every view") },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage:\n  dpviz-cli COMMAND [OPTION…]\n\n"));
+  fprintf (out, _("Differential privacy numbers and figures, without a display.\n\n"));
+  fprintf (out, _("Commands:\n"));
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (out, _("\n“dpviz-cli COMMAND --help” describes a command’s options. Exit status: 0 "
+                  "success, 1 a computation failed,\n2 bad arguments or a file that could not "
+                  "be written (one line on standard error).\n"));
+}
+
+static void
+print_error (const char *command, const char *message)
+{
+  g_autofree char *line = g_strdup (message);
+
+  /* One line, always. */
+  g_strdelimit (line, "\r\n", ' ');
+  if (command != NULL)
+    fprintf (stderr, "dpviz-cli %s: %s\n", command, line);
+  else
+    fprintf (stderr, "dpviz-cli: %s\n", line);
+}
 
 int
 main (int argc, char **argv)
 {
-  puts ("Usage: dpviz-cli COMMAND [OPTIONS]");
-  return 0;
+  g_autoptr(GError) error = NULL;
+  const char *name;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("dpviz-cli");
+
+  if (argc < 2)
+    {
+      print_error (NULL, _("a command is required; see “dpviz-cli --help”"));
+      return CLI_EXIT_USAGE;
+    }
+  name = argv[1];
+  if (strcmp (name, "--help") == 0 || strcmp (name, "-h") == 0 || strcmp (name, "help") == 0)
+    {
+      print_usage (stdout);
+      return CLI_EXIT_OK;
+    }
+  if (strcmp (name, "--version") == 0)
+    {
+      printf ("dpviz-cli %s\n", PACKAGE_VERSION);
+      return CLI_EXIT_OK;
+    }
+
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (strcmp (name, commands[i].name) != 0)
+        continue;
+      status = commands[i].func (argc - 1, argv + 1, &error);
+      if (error != NULL)
+        {
+          print_error (name, error->message);
+          return error->code == CLI_ERROR_USAGE ? CLI_EXIT_USAGE : CLI_EXIT_FAILED;
+        }
+      if (fflush (stdout) != 0 || ferror (stdout))
+        {
+          print_error (name, _("could not write to standard output"));
+          return CLI_EXIT_FAILED;
+        }
+      return status;
+    }
+
+  {
+    g_autofree char *message = g_strdup_printf (_("unknown command “%s”; see “dpviz-cli --help”"),
+                                                name);
+
+    print_error (NULL, message);
+  }
+  return CLI_EXIT_USAGE;
 }

@@ -1,0 +1,119 @@
+/* dpviz-cli-common.h — shared helpers of dpviz-cli: argument parsing, errors, JSON, text
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "dp-core.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses (documented in README.md, section dpviz-cli). */
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_FAILED 1   /* a computation failed (never for bad input) */
+#define CLI_EXIT_USAGE 2    /* bad arguments, or an export that could not be written */
+
+#define CLI_ERROR (cli_error_quark ())
+typedef enum {
+  CLI_ERROR_USAGE,   /* exit status 2 */
+  CLI_ERROR_FAILED,  /* exit status 1 */
+} CliError;
+
+GQuark cli_error_quark (void);
+
+/* A subcommand: parses its own argv (argv[0] is the subcommand name) and returns the exit
+ * status, or sets @error (then main prints one line and exits with the matching status). */
+typedef int (*CliCommandFunc) (int argc, char **argv, GError **error);
+
+int cli_cmd_divergence (int argc, char **argv, GError **error);
+int cli_cmd_delta (int argc, char **argv, GError **error);
+int cli_cmd_compose (int argc, char **argv, GError **error);
+int cli_cmd_export (int argc, char **argv, GError **error);
+int cli_cmd_bench (int argc, char **argv, GError **error);
+
+/* Parses @argv with @entries (option values are strings, parsed afterwards so that numbers
+ * are locale-independent and checked whole). Handles --help; rejects leftover arguments. */
+gboolean cli_parse_options (const char *command, const char *parameter_summary,
+                            const char *description, const GOptionEntry *entries,
+                            int argc, char **argv, GError **error);
+
+/* Strict, locale-independent number parsing (g_ascii_strtod; the whole string must parse,
+ * the value must be finite and within [min, max]). NULL @text leaves @out untouched and
+ * returns TRUE. @option is the option name for the message, e.g. "--epsilon". */
+gboolean cli_parse_double (const char *option, const char *text, double min, double max,
+                           double *out, GError **error);
+/* The same with an open interval (min, max). */
+gboolean cli_parse_double_open (const char *option, const char *text, double min, double max,
+                                double *out, GError **error);
+gboolean cli_parse_ulong (const char *option, const char *text, unsigned long min,
+                          unsigned long max, unsigned long *out, GError **error);
+
+/* Translated description of a libdpcore status. */
+const char *cli_status_message (DpStatus status);
+/* Sets an error for a libdpcore status (domain → usage, anything else → failed) and returns
+ * the matching exit status. */
+int cli_set_status_error (GError **error, DpStatus status, const char *what);
+
+/* Mechanism options shared by divergence, delta and compose. */
+typedef struct {
+  char *mechanism;
+  char *epsilon;
+  char *sigma;
+  char *sensitivity;
+  char *delta;
+} CliMechanismOptions;
+
+void cli_mechanism_options_clear (CliMechanismOptions *options);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliMechanismOptions, cli_mechanism_options_clear)
+
+/* GOptionEntry rows for CliMechanismOptions @o (all long options, values parsed later). */
+#define CLI_MECHANISM_ENTRIES(o, mechanism_help) \
+  { "mechanism", 0, 0, G_OPTION_ARG_STRING, &(o).mechanism, mechanism_help, N_("NAME") }, \
+  { "epsilon", 0, 0, G_OPTION_ARG_STRING, &(o).epsilon, \
+    N_("Privacy budget ε₀ of one mechanism"), N_("E") }, \
+  { "sigma", 0, 0, G_OPTION_ARG_STRING, &(o).sigma, \
+    N_("Gaussian noise σ (instead of calibrating it from --epsilon and --delta)"), N_("S") }, \
+  { "sensitivity", 0, 0, G_OPTION_ARG_STRING, &(o).sensitivity, \
+    N_("Sensitivity Δ of the query (default 1)"), N_("D") }, \
+  { "delta", 0, 0, G_OPTION_ARG_STRING, &(o).delta, \
+    N_("δ₀ of one mechanism (Gaussian calibration; generic mechanisms)"), N_("D0") }
+
+/* The resolved mechanism. For the Gaussian, any two of σ, ε₀, δ₀ determine the third (a point
+ * on its privacy profile, Balle & Wang 2018 Thm 8); σ alone leaves ε₀ and δ₀ undefined. */
+typedef struct {
+  gboolean generic;      /* a generic (ε₀, δ₀)-DP mechanism (compose only) */
+  DpMechanism mech;      /* valid unless generic */
+  gboolean has_epsilon;
+  double epsilon;        /* ε₀ */
+  gboolean has_delta;
+  double delta;          /* δ₀ (0 for pure mechanisms) */
+  const char *sigma_source;  /* Gaussian: "given" or "analytic" */
+} CliMechanism;
+
+gboolean cli_mechanism_resolve (const CliMechanismOptions *options, gboolean allow_generic,
+                                CliMechanism *out, GError **error);
+const char *cli_mechanism_name (const CliMechanism *m);
+/* Adds members "mechanism" (name) and "parameters" (object) to the open object of @b. */
+void cli_mechanism_to_json (const CliMechanism *m, JsonBuilder *b);
+/* A translated one-line description for the human-readable output. */
+char *cli_mechanism_describe (const CliMechanism *m);
+
+/* JSON output. Non-finite doubles become null (documented: +∞ or "not defined"). */
+void cli_json_add_double (JsonBuilder *b, const char *member, double value);
+/* Serialises @root (objects, arrays, strings, numbers, booleans, null) as pretty JSON.
+ * json-glib 1.6's JsonGenerator prints doubles with an exponent as e.g. "1e-300.0" (invalid
+ * JSON) and non-finite ones as "inf.0", so numbers are written here with the shortest
+ * round-trip representation from g_ascii_formatd. */
+char *cli_json_to_string (JsonNode *root);
+/* Prints the builder's root to stdout followed by a newline. */
+void cli_json_print (JsonBuilder *b);
+
+/* Human-readable number: shortest of %.6g, locale-independent; "∞" for +∞, "−∞", "—" for NaN. */
+char *cli_format_double (double value);
+/* Prints "  label  value" rows with labels padded to @width characters. */
+void cli_print_row (const char *label, int width, const char *value);
+
+G_END_DECLS
