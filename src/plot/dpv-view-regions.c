@@ -65,9 +65,10 @@ regions_compute (Regions *r, const DpvParams *params, const DpMechanism *m)
 static char *
 numbers_markup (const Regions *r, const char *sep)
 {
-  g_autofree char *ep = dpv_fmt (r->eps_prime);
-  g_autofree char *ps = dpv_fmt (r->region.p_mass);
-  g_autofree char *qs = dpv_fmt (exp (r->eps_prime) * r->region.q_mass);
+  /* Six digits: with a small δ, P(S) and e^{ε′}Q(S) differ only in the fifth or sixth. */
+  g_autofree char *ep = dpv_format_number (r->eps_prime, 6);
+  g_autofree char *ps = dpv_format_number (r->region.p_mass, 6);
+  g_autofree char *qs = dpv_format_number (exp (r->eps_prime) * r->region.q_mass, 6);
   g_autofree char *ds = dpv_fmt (r->hs);
 
   return g_strdup_printf (_("ε′ = %s%sP(S) = %s%sexp(ε′)·Q(S) = %s%sδ(ε′) = %s"),
@@ -149,8 +150,22 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
                  DPV_DASH_DASHED, scaled_label);
   if (!r->region.empty && r->region.threshold > r->x_lo && r->region.threshold < r->x_hi)
-    dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DOTTED,
-                    NULL);
+    {
+      dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DOTTED,
+                      NULL);
+      if (r->hs < 2e-3 && !r->compact)
+        {
+          /* With a small δ the excess is far thinner than a line: say where it is. */
+          g_autofree char *ds = dpv_fmt (r->hs);
+          g_autofree char *label = g_strdup_printf (_("excess δ(ε′) = %s: too thin to see"),
+                                                    ds);
+          double yt = density (m, DP_NEIGHBOUR_D, r->region.threshold);
+
+          if (isfinite (yt))
+            dpv_plot_annotate (plot, r->region.threshold, yt, label, DPV_ANCHOR_WEST,
+                               &style->foreground);
+        }
+    }
   if (!r->compact)
     dpv_plot_legend (plot);
 }
@@ -357,7 +372,7 @@ dpv_view_readouts_regions (const DpvParams *params, const DpMechanism *m, GPtrAr
   regions_compute (&r, params, m);
   dpv_readout_add (out, params->eps_prime < 0 ? _("Threshold ε′ = D∞^δ (solved from δ)")
                                               : _("Threshold ε′"),
-                   dpv_fmt (r.eps_prime));
+                   dpv_format_number (r.eps_prime, 6));
   if (r.region.empty)
     dpv_readout_add (out, _("Region S(ε′)"), g_strdup (_("empty")));
   else if (m->kind == DP_MECHANISM_RR)
@@ -368,9 +383,9 @@ dpv_view_readouts_regions (const DpvParams *params, const DpMechanism *m, GPtrAr
 
       dpv_readout_add (out, _("Region S(ε′)"), g_strdup_printf ("y < %s", t));
     }
-  dpv_readout_add (out, _("P(S)"), dpv_fmt (r.region.p_mass));
-  dpv_readout_add (out, _("Q(S)"), dpv_fmt (r.region.q_mass));
-  dpv_readout_add (out, _("e^ε′ · Q(S)"), dpv_fmt (exp (r.eps_prime) * r.region.q_mass));
+  dpv_readout_add (out, _("P(S)"), dpv_format_number (r.region.p_mass, 6));
+  dpv_readout_add (out, _("Q(S)"), dpv_format_number (r.region.q_mass, 6));
+  dpv_readout_add (out, _("e^ε′ · Q(S)"), dpv_format_number (exp (r.eps_prime) * r.region.q_mass, 6));
   dpv_readout_add (out, _("Gap δ(ε′) = P(S) − e^ε′ Q(S)"), dpv_fmt (r.hs));
   dpv_readout_add (out, _("Statistical distance (δ at ε′ = 0)"), dpv_fmt (r.tv));
   if (dp_max_divergence (m, &dinf) == DP_OK)

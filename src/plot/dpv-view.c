@@ -357,6 +357,20 @@ dpv_view_describe (DpvViewKind view, const DpvParams *params)
     markup = g_strdup_printf ("%s (%s). %s. %s", dpv_view_title (view),
                               dpv_mechanism_label (m.kind), numbers, more_private_hint (view));
   }
+  /* Keep super- and subscripts readable in plain text: e<sup>ε</sup> → e^ε. */
+  {
+    static const char *const tags[][2] = {
+      { "<sup>", "^" }, { "</sup>", "" }, { "<sub>", "_" }, { "</sub>", "" },
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (tags); i++)
+      {
+        g_auto(GStrv) parts = g_strsplit (markup, tags[i][0], -1);
+
+        g_free (markup);
+        markup = g_strjoinv (tags[i][1], parts);
+      }
+  }
   if (!pango_parse_markup (markup, -1, 0, NULL, &plain, NULL, NULL))
     return g_steal_pointer (&markup);
   return g_steal_pointer (&plain);
