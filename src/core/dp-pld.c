@@ -693,7 +693,9 @@ dp_pld_laplace_epsilon (double eps0, unsigned long k, double delta, double rel_t
   composed_clear (&comp);
   pld1_clear (&fine);
   pld1_clear (&x.coarse);
-  if (st != DP_OK)
+  /* A later refinement that failed (other than by cancellation) leaves an earlier pass's
+   * answer, which is still an upper bound. */
+  if (st == DP_ERR_CANCELLED || (st != DP_OK && !isfinite (best)))
     return st;
   if (!isfinite (best))
     return DP_ERR_NUMERIC;

@@ -327,6 +327,9 @@ dpv_view_readouts_composition (const DpvParams *params, const DpMechanism *m, GP
                                                    && m->kind != DP_MECHANISM_GAUSSIAN));
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
+      /* The generic routes need a per-mechanism (ε₀, δ₀); see dpv-composition-data.c. */
+      dpv_readout_add (out, _("Per-mechanism δ₀ of the advanced and optimal bounds"),
+                       dpv_fmt (params->delta / (2.0 * params->k)));
       dpv_readout_add (out, _("zCDP route"), dpv_fmt (pt.zcdp));
       dpv_readout_add (out, _("RDP route"),
                        pending ? g_strdup (_("computing…")) : fmt_approx (pt.rdp,

@@ -86,7 +86,7 @@ draw_band (DpvPlot *plot, const DpvStyle *style, double eps, gboolean labels)
   g_autofree char *hi = g_strdup_printf ("+ε = %s", es);
   g_autofree char *lo = g_strdup_printf ("−ε = −%s", es);
 
-  dpv_plot_shade_y_range (plot, -eps, eps, &style->roles[DPV_ROLE_LOSS], 0.12);
+  dpv_plot_shade_y_range (plot, -eps, eps, &style->roles[DPV_ROLE_LOSS], 0.10);
   dpv_plot_hline (plot, eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
                   labels ? hi : NULL);
   dpv_plot_hline (plot, -eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
@@ -233,9 +233,9 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
       double yb = params->epsilon * s * s / delta_s;
 
       dpv_plot_shade_x_range (bottom, -HUGE_VAL, centre - yb, &style->roles[DPV_ROLE_LOSS],
-                              0.10, _("|L| &gt; ε: paid for by δ"));
+                              0.30, _("|L| &gt; ε: paid for by δ"));
       dpv_plot_shade_x_range (bottom, centre + yb, HUGE_VAL, &style->roles[DPV_ROLE_LOSS],
-                              0.10, NULL);
+                              0.30, NULL);
     }
   dpv_plot_line (bottom, xs, ls, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, _("L(y) = ln(p(y)/q(y))"));

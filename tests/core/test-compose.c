@@ -142,8 +142,8 @@ test_kov_brute_force (void)
       for (int k = 1; k <= (d0s[b] > 0 ? 7 : 14); k++)
         {
           double e0 = e0s[a], d0 = d0s[b];
-          /* δ at many ε, including grid points (k−2l)ε₀ where pieces change. */
-          for (double f = 0.0; f <= 1.05; f += 0.0625)
+          /* δ at many ε (negative ones too), including the points (k−2l)ε₀ where pieces change. */
+          for (double f = -0.5; f <= 1.05; f += 0.0625)
             {
               double eps = f * k * e0, d;
               g_assert_cmpint (dp_compose_kov_delta (e0, d0, k, eps, &d), ==, DP_OK);

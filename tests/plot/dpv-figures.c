@@ -107,7 +107,9 @@ main (int argc, char **argv)
   double w = 1600, h = 1000;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* DPV_LOCALEDIR=build/po looks at uninstalled translations. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DPV_LOCALEDIR") ? g_getenv ("DPV_LOCALEDIR")
+                                                               : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 
   if (argc >= 2 && strcmp (argv[1], "--time") == 0)
