@@ -142,12 +142,12 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
                             0.10, _("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}"));
   dpv_plot_fill_between (plot, xs, lo, hi, n, &style->roles[DPV_ROLE_LOSS], 0.55,
                          _("excess p − e<sup>ε′</sup>q on S: area δ(ε′)"));
-  dpv_plot_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
+  dpv_view_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
                  DPV_DASH_SOLID, _("p(y): output on D"));
-  dpv_plot_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
+  dpv_view_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
                  DPV_DASH_SOLID, _("q(y): output on D′"));
   scaled_label = g_strdup (_("e<sup>ε′</sup>q(y)"));
-  dpv_plot_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
+  dpv_view_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
                  DPV_DASH_DASHED, scaled_label);
   if (!r->region.empty && r->region.threshold > r->x_lo && r->region.threshold < r->x_hi)
     {
@@ -235,7 +235,7 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, r->params->delta, &style->muted, DPV_DASH_DASHED, dlabel);
-  dpv_plot_line (plot, xs, ds, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
+  dpv_view_line (plot, xs, ds, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, NULL);
   if (isfinite (r->tv) && r->tv > 0)
     {
