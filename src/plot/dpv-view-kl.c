@@ -9,7 +9,7 @@
  * - ε²/2 (zCDP, Bun & Steinke 2016, Prop. 3.3);
  * - the selected mechanism's actual KL: Laplace ε + e^{−ε} − 1, Gaussian Δ²/(2σ²) with σ
  *   calibrated at each ε (Balle & Wang 2018), randomized response ε·tanh(ε/2);
- * - the max divergence D∞ = ε for reference (Def. 3.5).
+ * - the max divergence D∞ = ε for reference (Def. 3.6; KL itself is Def. 3.5).
  */
 #include "config.h"
 

@@ -2,8 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * D∞(P‖Q) = sup_S ln(P(S)/Q(S)) (Dwork & Roth Def. 3.5); D∞^δ = sup over S with P(S) ≥ δ of
- * ln((P(S) − δ)/Q(S)) (Def. 3.7). The extremal set for a threshold ε′ is
+ * D∞(P‖Q) = sup_S ln(P(S)/Q(S)) and D∞^δ = sup over S with P(S) ≥ δ of ln((P(S) − δ)/Q(S))
+ * (Dwork & Roth Def. 3.6, which holds both in the source text). The extremal set for a
+ * threshold ε′ is
  * S(ε′) = {y : p(y) > e^{ε′}q(y)}, and its excess mass is the hockey-stick divergence
  * δ(ε′) = P(S) − e^{ε′}Q(S) = ∫ max(0, p − e^{ε′}q) dy (VIEWS.md, View 2; Gaussian closed
  * form: Balle & Wang 2018, Thm 8). The smallest ε′ with δ(ε′) ≤ δ is D∞^δ; at ε′ = 0 the

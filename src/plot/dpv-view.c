@@ -140,13 +140,13 @@ static const char *const view_explanations[DPV_N_VIEWS] = {
      "Laplace mechanism it always does (Thm 3.6); the Gaussian mechanism leaves the band with "
      "probability about δ. Smaller ε means wider, more overlapping densities: more privacy."),
   N_("The max divergence D<sub>∞</sub>(P‖Q) is the largest log-ratio ln(P(S)/Q(S)) over all "
-     "output sets S (Dwork &amp; Roth, Def. 3.5). The shaded set S(ε′) = {y : p(y) &gt; "
+     "output sets S (Dwork &amp; Roth, Def. 3.6). The shaded set S(ε′) = {y : p(y) &gt; "
      "e<sup>ε′</sup>q(y)} is the worst set for the threshold ε′; the mass by which P(S) "
      "exceeds e<sup>ε′</sup>Q(S) is δ(ε′). The smallest ε′ with δ(ε′) ≤ δ is the "
-     "δ-approximate max divergence D<sub>∞</sub><sup>δ</sup> (Def. 3.7); by Lemma 3.17 such a "
+     "δ-approximate max divergence D<sub>∞</sub><sup>δ</sup> (also Def. 3.6); by Lemma 3.17 such a "
      "pair is δ-close to a pair with pure ε′ privacy. At ε′ = 0 the shaded mass is the "
      "statistical distance."),
-  N_("Lemma 3.18 of Dwork &amp; Roth bounds the KL divergence of any ε-DP pair by "
+  N_("Lemma 3.18 of Dwork &amp; Roth bounds the KL divergence (Def. 3.5) of any ε-DP pair by "
      "ε(e<sup>ε</sup> − 1); it is the per-step drift in the proof of advanced composition "
      "(Thm 3.20). The tight worst case is ε·tanh(ε/2), reached by randomized response "
      "(Kairouz, Oh &amp; Viswanath 2015); ε²/2 is the zCDP bound (Bun &amp; Steinke 2016). "
@@ -248,7 +248,7 @@ dpv_regions_eps_prime (const DpvParams *params, const DpMechanism *m)
 
   if (params->eps_prime >= 0.0)
     return params->eps_prime;
-  /* D∞^δ(P‖Q) = the smallest ε′ ≥ 0 with δ(ε′) ≤ δ (Dwork & Roth Def. 3.7). */
+  /* D∞^δ(P‖Q) = the smallest ε′ ≥ 0 with δ(ε′) ≤ δ (Dwork & Roth Def. 3.6). */
   if (dp_hockey_stick_inverse (m, params->delta, &eps_prime) != DP_OK || !isfinite (eps_prime))
     return m->kind == DP_MECHANISM_GAUSSIAN ? 0.0 : params->epsilon;
   return eps_prime;
