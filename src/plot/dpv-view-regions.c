@@ -2,8 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * D∞(P‖Q) = sup_S ln(P(S)/Q(S)) (Dwork & Roth Def. 3.5); D∞^δ = sup over S with P(S) ≥ δ of
- * ln((P(S) − δ)/Q(S)) (Def. 3.7). The extremal set for a threshold ε′ is
+ * D∞(P‖Q) = sup_S ln(P(S)/Q(S)) and D∞^δ = sup over S with P(S) ≥ δ of ln((P(S) − δ)/Q(S))
+ * (Dwork & Roth Def. 3.6, which holds both in the source text). The extremal set for a
+ * threshold ε′ is
  * S(ε′) = {y : p(y) > e^{ε′}q(y)}, and its excess mass is the hockey-stick divergence
  * δ(ε′) = P(S) − e^{ε′}Q(S) = ∫ max(0, p − e^{ε′}q) dy (VIEWS.md, View 2; Gaussian closed
  * form: Balle & Wang 2018, Thm 8). The smallest ε′ with δ(ε′) ≤ δ is D∞^δ; at ε′ = 0 the
@@ -65,9 +66,10 @@ regions_compute (Regions *r, const DpvParams *params, const DpMechanism *m)
 static char *
 numbers_markup (const Regions *r, const char *sep)
 {
-  g_autofree char *ep = dpv_fmt (r->eps_prime);
-  g_autofree char *ps = dpv_fmt (r->region.p_mass);
-  g_autofree char *qs = dpv_fmt (exp (r->eps_prime) * r->region.q_mass);
+  /* Six digits: with a small δ, P(S) and e^{ε′}Q(S) differ only in the fifth or sixth. */
+  g_autofree char *ep = dpv_format_number (r->eps_prime, 6);
+  g_autofree char *ps = dpv_format_number (r->region.p_mass, 6);
+  g_autofree char *qs = dpv_format_number (exp (r->eps_prime) * r->region.q_mass, 6);
   g_autofree char *ds = dpv_fmt (r->hs);
 
   return g_strdup_printf (_("ε′ = %s%sP(S) = %s%sexp(ε′)·Q(S) = %s%sδ(ε′) = %s"),
@@ -141,16 +143,30 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
                             0.10, _("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}"));
   dpv_plot_fill_between (plot, xs, lo, hi, n, &style->roles[DPV_ROLE_LOSS], 0.55,
                          _("excess p − e<sup>ε′</sup>q on S: area δ(ε′)"));
-  dpv_plot_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
+  dpv_view_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
                  DPV_DASH_SOLID, _("p(y): output on D"));
-  dpv_plot_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
+  dpv_view_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
                  DPV_DASH_SOLID, _("q(y): output on D′"));
   scaled_label = g_strdup (_("e<sup>ε′</sup>q(y)"));
-  dpv_plot_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
+  dpv_view_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
                  DPV_DASH_DASHED, scaled_label);
   if (!r->region.empty && r->region.threshold > r->x_lo && r->region.threshold < r->x_hi)
-    dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DOTTED,
-                    NULL);
+    {
+      dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DOTTED,
+                      NULL);
+      if (r->hs < 2e-3 && !r->compact)
+        {
+          /* With a small δ the excess is far thinner than a line: say where it is. */
+          g_autofree char *ds = dpv_fmt (r->hs);
+          g_autofree char *label = g_strdup_printf (_("excess δ(ε′) = %s: too thin to see"),
+                                                    ds);
+          double yt = density (m, DP_NEIGHBOUR_D, r->region.threshold);
+
+          if (isfinite (yt))
+            dpv_plot_annotate (plot, r->region.threshold, yt, label, DPV_ANCHOR_WEST,
+                               &style->foreground);
+        }
+    }
   if (!r->compact)
     dpv_plot_legend (plot);
 }
@@ -220,7 +236,7 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, r->params->delta, &style->muted, DPV_DASH_DASHED, dlabel);
-  dpv_plot_line (plot, xs, ds, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
+  dpv_view_line (plot, xs, ds, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, NULL);
   if (isfinite (r->tv) && r->tv > 0)
     {
@@ -357,7 +373,7 @@ dpv_view_readouts_regions (const DpvParams *params, const DpMechanism *m, GPtrAr
   regions_compute (&r, params, m);
   dpv_readout_add (out, params->eps_prime < 0 ? _("Threshold ε′ = D∞^δ (solved from δ)")
                                               : _("Threshold ε′"),
-                   dpv_fmt (r.eps_prime));
+                   dpv_format_number (r.eps_prime, 6));
   if (r.region.empty)
     dpv_readout_add (out, _("Region S(ε′)"), g_strdup (_("empty")));
   else if (m->kind == DP_MECHANISM_RR)
@@ -368,9 +384,9 @@ dpv_view_readouts_regions (const DpvParams *params, const DpMechanism *m, GPtrAr
 
       dpv_readout_add (out, _("Region S(ε′)"), g_strdup_printf ("y < %s", t));
     }
-  dpv_readout_add (out, _("P(S)"), dpv_fmt (r.region.p_mass));
-  dpv_readout_add (out, _("Q(S)"), dpv_fmt (r.region.q_mass));
-  dpv_readout_add (out, _("e^ε′ · Q(S)"), dpv_fmt (exp (r.eps_prime) * r.region.q_mass));
+  dpv_readout_add (out, _("P(S)"), dpv_format_number (r.region.p_mass, 6));
+  dpv_readout_add (out, _("Q(S)"), dpv_format_number (r.region.q_mass, 6));
+  dpv_readout_add (out, _("e^ε′ · Q(S)"), dpv_format_number (exp (r.eps_prime) * r.region.q_mass, 6));
   dpv_readout_add (out, _("Gap δ(ε′) = P(S) − e^ε′ Q(S)"), dpv_fmt (r.hs));
   dpv_readout_add (out, _("Statistical distance (δ at ε′ = 0)"), dpv_fmt (r.tv));
   if (dp_max_divergence (m, &dinf) == DP_OK)
