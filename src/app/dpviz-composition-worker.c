@@ -5,8 +5,9 @@
  * ARCHITECTURE.md, "Threads and latency": the exact curve (PLD for Laplace) can take longer than
  * a frame, so it runs in a GTask worker. Each job owns a cancel flag that
  * dpv_composition_data_compute() polls; a newer request raises the flag of the older job, which
- * then returns early, and its result (if any) is dropped on arrival. The view draws the cheap
- * curves at once and the exact one when "ready" is emitted.
+ * then returns early, and its result (if any) is dropped on arrival; only then does the newest
+ * request start, so at most one computation runs. The view draws the cheap curves at once and
+ * the exact one when "ready" is emitted.
  */
 #include "config.h"
 
@@ -23,7 +24,9 @@ struct _DpvizCompositionWorker
   GObject parent_instance;
 
   DpvCompositionData *data;  /* newest delivered result */
-  Job *job;                  /* running job, or NULL */
+  Job *running;              /* the one job computing (possibly cancelled), or NULL */
+  DpvParams next;            /* inputs to compute once the cancelled running job returns */
+  gboolean have_next;
   DpvParams failed;          /* inputs whose computation failed (not retried) */
   gboolean have_failed;
 
@@ -89,6 +92,8 @@ compute_in_thread (GTask        *task,
   g_task_return_pointer (task, data, (GDestroyNotify) dpv_composition_data_free);
 }
 
+static void start_job (DpvizCompositionWorker *self, const DpvParams *params);
+
 static void
 compute_done (GObject      *source_object,
               GAsyncResult *result,
@@ -97,32 +102,43 @@ compute_done (GObject      *source_object,
   DpvizCompositionWorker *self = DPVIZ_COMPOSITION_WORKER (source_object);
   Job *job = g_task_get_task_data (G_TASK (result));
   DpvCompositionData *data = g_task_propagate_pointer (G_TASK (result), NULL);
+  gboolean delivered = FALSE;
 
-  if (job != self->job || g_atomic_int_get (&job->cancel))
+  g_assert (job == self->running);
+  g_clear_pointer (&self->running, job_unref);
+
+  if (g_atomic_int_get (&job->cancel))
     {
       /* Stale: a newer request superseded this one. */
       g_clear_pointer (&data, dpv_composition_data_free);
       self->n_dropped++;
-      return;
     }
-  if (data == NULL)
+  else if (data == NULL)
     {
       /* The computation failed for these inputs: the view keeps the cheap curves; do not
        * start it again for the same inputs (it would fail again, every frame). */
       self->failed = job->params;
       self->have_failed = TRUE;
-      g_clear_pointer (&self->job, job_unref);
       self->n_dropped++;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
-      return;
+    }
+  else
+    {
+      g_clear_pointer (&self->data, dpv_composition_data_free);
+      self->data = data;
+      self->n_delivered++;
+      delivered = TRUE;
     }
 
-  g_clear_pointer (&self->job, job_unref);
-  g_clear_pointer (&self->data, dpv_composition_data_free);
-  self->data = data;
-  self->n_delivered++;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
-  g_signal_emit (self, signals[READY], 0);
+  if (self->have_next)
+    {
+      self->have_next = FALSE;
+      start_job (self, &self->next);
+    }
+  else
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+
+  if (delivered)
+    g_signal_emit (self, signals[READY], 0);
 }
 
 static void
@@ -140,7 +156,7 @@ dpviz_composition_worker_finalize (GObject *object)
   DpvizCompositionWorker *self = DPVIZ_COMPOSITION_WORKER (object);
 
   g_clear_pointer (&self->data, dpv_composition_data_free);
-  g_clear_pointer (&self->job, job_unref);
+  g_assert (self->running == NULL);  /* the GTask keeps the worker alive until it returns */
   G_OBJECT_CLASS (dpviz_composition_worker_parent_class)->finalize (object);
 }
 
@@ -155,7 +171,7 @@ dpviz_composition_worker_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_PENDING:
-      g_value_set_boolean (value, self->job != NULL);
+      g_value_set_boolean (value, dpviz_composition_worker_get_pending (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -192,43 +208,66 @@ dpviz_composition_worker_new (void)
   return g_object_new (DPVIZ_TYPE_COMPOSITION_WORKER, NULL);
 }
 
-gboolean
-dpviz_composition_worker_request (DpvizCompositionWorker *self,
-                                  const DpvParams        *params)
+static void
+start_job (DpvizCompositionWorker *self,
+           const DpvParams        *params)
 {
   g_autoptr(GTask) task = NULL;
-  gboolean was_pending;
   Job *job;
 
-  g_return_val_if_fail (DPVIZ_IS_COMPOSITION_WORKER (self), FALSE);
-  g_return_val_if_fail (params != NULL, FALSE);
-
-  if (self->job != NULL && same_inputs (&self->job->params, params))
-    return FALSE;
-  if (self->job == NULL && self->data != NULL
-      && dpv_composition_data_matches (self->data, params))
-    return FALSE;
-  if (self->job == NULL && self->have_failed && same_inputs (&self->failed, params))
-    return FALSE;
-
-  was_pending = self->job != NULL;
-  if (self->job != NULL)
-    {
-      g_atomic_int_set (&self->job->cancel, 1);
-      g_clear_pointer (&self->job, job_unref);
-    }
+  g_assert (self->running == NULL);
 
   job = g_new0 (Job, 1);
   g_atomic_ref_count_init (&job->ref_count);
   job->params = *params;
   job->params.composition = NULL;
-  self->job = job;
+  self->running = job;
   self->n_started++;
 
   task = g_task_new (self, NULL, compute_done, NULL);
-  g_task_set_source_tag (task, dpviz_composition_worker_request);
+  g_task_set_source_tag (task, start_job);
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
   g_task_run_in_thread (task, compute_in_thread);
+}
+
+/* At most one computation runs at a time: a newer request raises the running job's cancel
+ * flag and waits for it to return (promptly) before starting, so stale jobs never compete
+ * with the current one, or with the UI thread, for the cores. */
+gboolean
+dpviz_composition_worker_request (DpvizCompositionWorker *self,
+                                  const DpvParams        *params)
+{
+  gboolean was_pending;
+
+  g_return_val_if_fail (DPVIZ_IS_COMPOSITION_WORKER (self), FALSE);
+  g_return_val_if_fail (params != NULL, FALSE);
+
+  if (self->have_next && same_inputs (&self->next, params))
+    return FALSE;
+  if (self->running != NULL && !g_atomic_int_get (&self->running->cancel)
+      && same_inputs (&self->running->params, params))
+    return FALSE;
+  if (self->data != NULL && dpv_composition_data_matches (self->data, params))
+    {
+      /* Back to values already computed: nothing else is wanted. */
+      if (self->running != NULL)
+        g_atomic_int_set (&self->running->cancel, 1);
+      self->have_next = FALSE;
+      return FALSE;
+    }
+  if (self->have_failed && same_inputs (&self->failed, params))
+    return FALSE;
+
+  was_pending = self->running != NULL || self->have_next;
+  if (self->running != NULL)
+    {
+      g_atomic_int_set (&self->running->cancel, 1);
+      self->next = *params;
+      self->next.composition = NULL;
+      self->have_next = TRUE;
+    }
+  else
+    start_job (self, params);
 
   if (!was_pending)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
@@ -246,7 +285,7 @@ gboolean
 dpviz_composition_worker_get_pending (DpvizCompositionWorker *self)
 {
   g_return_val_if_fail (DPVIZ_IS_COMPOSITION_WORKER (self), FALSE);
-  return self->job != NULL;
+  return self->running != NULL || self->have_next;
 }
 
 void
@@ -254,11 +293,10 @@ dpviz_composition_worker_cancel (DpvizCompositionWorker *self)
 {
   g_return_if_fail (DPVIZ_IS_COMPOSITION_WORKER (self));
 
-  if (self->job == NULL)
-    return;
-  g_atomic_int_set (&self->job->cancel, 1);
-  g_clear_pointer (&self->job, job_unref);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+  /* The running job returns promptly and is dropped; "pending" turns FALSE then. */
+  self->have_next = FALSE;
+  if (self->running != NULL)
+    g_atomic_int_set (&self->running->cancel, 1);
 }
 
 void

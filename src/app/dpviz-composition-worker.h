@@ -15,9 +15,10 @@ G_DECLARE_FINAL_TYPE (DpvizCompositionWorker, dpviz_composition_worker, DPVIZ,
                       COMPOSITION_WORKER, GObject)
 
 DpvizCompositionWorker *dpviz_composition_worker_new (void);
-/* Starts computing for @params unless the current result or the running job already matches
- * (k does not matter); a running job for other parameters is cancelled. Returns TRUE when a
- * new job was started. */
+/* Schedules the computation for @params unless the current result, the running job or the
+ * queued one already matches (k does not matter). A running job for other parameters is
+ * cancelled; the new one starts when it has returned (one computation at a time). Returns TRUE
+ * when new work was scheduled. */
 gboolean dpviz_composition_worker_request (DpvizCompositionWorker *self, const DpvParams *params);
 /* The newest completed result (may be for older parameters, or NULL before the first one). */
 const DpvCompositionData *dpviz_composition_worker_get_data (DpvizCompositionWorker *self);

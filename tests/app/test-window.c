@@ -372,6 +372,12 @@ stats_reached (gpointer data)
   return delivered >= w->delivered && dropped >= w->dropped;
 }
 
+static gboolean
+worker_idle (gpointer data)
+{
+  return !dpviz_composition_worker_get_pending (data);
+}
+
 static void
 test_worker_completes_and_drops_stale (void)
 {
@@ -409,13 +415,36 @@ test_worker_completes_and_drops_stale (void)
 
   /* Cached now: nothing new to do. */
   g_assert_false (dpviz_composition_worker_request (worker, &b_other_k));
+
+  /* One computation at a time: while A runs, B and then C are asked for; B is never started,
+   * C starts once the cancelled A has returned. */
+  {
+    DpvParams c = a, d = a;
+    StatsWait wait2 = { worker, 2, 2 };
+
+    a.epsilon = 0.3;
+    b.epsilon = 0.4;
+    c.epsilon = 0.5;
+    d.epsilon = 0.6;
+    g_assert_true (dpviz_composition_worker_request (worker, &a));
+    g_assert_true (dpviz_composition_worker_request (worker, &b));
+    g_assert_true (dpviz_composition_worker_request (worker, &c));
+    g_assert_true (wait_for (stats_reached, &wait2, 25.0));
+    g_assert_true (wait_for (worker_idle, worker, 25.0));
+    dpviz_composition_worker_get_stats (worker, &started, &delivered, &dropped);
+    g_assert_cmpuint (started, ==, 4);    /* 2 before + A + C */
+    g_assert_cmpuint (delivered, ==, 2);
+    g_assert_cmpuint (dropped, ==, 2);
+    g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &c));
+
+    /* Going back to the computed values cancels the work for others. */
+    g_assert_true (dpviz_composition_worker_request (worker, &d));
+    g_assert_false (dpviz_composition_worker_request (worker, &c));
+    g_assert_true (wait_for (worker_idle, worker, 25.0));
+    g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &c));
+  }
 }
 
-static gboolean
-worker_idle (gpointer data)
-{
-  return !dpviz_composition_worker_get_pending (data);
-}
 
 /* In the window: the composition view draws at once and again when the worker delivers. */
 static void
