@@ -135,7 +135,7 @@ cli_cmd_bench (int argc, char **argv, GError **error)
                             "(composition_cold_ms). JSON keys: views (per view median_ms,\n"
                             "p99_ms, mean_ms, max_ms, cpu_median_ms, cpu_p99_ms), "
                             "composition_cold_ms, width, height, iterations."),
-                          entries, argc, argv, error)
+                          NULL, entries, argc, argv, error)
       || !cli_parse_ulong ("--iterations", iterations_text, 10, 100000, &iterations, error)
       || !cli_parse_double ("--width", width_text, 16, 8192, &width, error)
       || !cli_parse_double ("--height", height_text, 16, 8192, &height, error))
@@ -269,8 +269,13 @@ cli_cmd_bench (int argc, char **argv, GError **error)
     {
       printf (_("%s, %.0f × %.0f image surface, %lu renders per view after %d warm-up renders\n"),
               dp_mechanism_kind_to_name (base.mechanism), width, height, iterations, WARMUP);
-      printf ("  %-12s %10s %10s %10s %14s\n", _("view"), _("median ms"), _("p99 ms"),
-              _("max ms"), _("CPU median ms"));
+      g_autofree char *h_view = cli_pad (_("view"), 12, FALSE);
+      g_autofree char *h_median = cli_pad (_("median ms"), 10, TRUE);
+      g_autofree char *h_p99 = cli_pad (_("p99 ms"), 10, TRUE);
+      g_autofree char *h_max = cli_pad (_("max ms"), 10, TRUE);
+      g_autofree char *h_cpu = cli_pad (_("CPU median ms"), 14, TRUE);
+
+      printf ("  %s %s %s %s %s\n", h_view, h_median, h_p99, h_max, h_cpu);
       for (int v = 0; v < DPV_N_VIEWS; v++)
         if (selected[v])
           printf ("  %-12s %10.3f %10.3f %10.3f %14.3f\n", dpv_view_to_name (v),
