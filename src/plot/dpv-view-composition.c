@@ -193,7 +193,7 @@ dpv_view_render_composition (const DpvParams *params, const DpMechanism *m,
       dpv_plot_vline (plot, (double) data->k_cross, &style->roles[DPV_ROLE_EXTRA],
                       DPV_DASH_DASHED, label);
     }
-  dpv_plot_vline (plot, (double) params->k, &style->accent, DPV_DASH_SOLID, NULL);
+  dpv_plot_vline (plot, (double) params->k, &style->accent, DPV_DASH_DASHED, NULL);
 
   /* Basic wide and solid, advanced dashed on top: where advanced is no better the two
    * coincide and both stay visible. */

@@ -263,7 +263,7 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
       mx[0] = r->eps_prime;
       my[0] = r->d_lo;
-      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_SOLID, NULL);
+      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
       dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
       dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_NORTH_WEST, &style->foreground);
     }
@@ -276,7 +276,7 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
       mx[0] = r->eps_prime;
       my[0] = MAX (r->hs, r->d_lo);
-      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_SOLID, NULL);
+      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
       dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
       dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_SOUTH_WEST, &style->foreground);
     }
