@@ -84,11 +84,15 @@ dpv_style_init (DpvStyle *style,
   style->roles[DPV_ROLE_D] = rgb (0x0072b2, 1.0);        /* blue */
   style->roles[DPV_ROLE_D_PRIME] = rgb (0xd55e00, 1.0);  /* vermillion */
   style->roles[DPV_ROLE_LOSS] = rgb (0xcc79a7, 1.0);     /* reddish purple */
-  style->roles[DPV_ROLE_BOUND] = rgb (dark ? 0xe69f00 : 0xb07a00, 1.0);  /* orange */
+  /* Orange and yellow reach 3:1 on white only when darkened, and two darkened golds look
+   * alike (to deuteranopes and protanopes nearly identical): on white the orange is kept as
+   * light as 3:1 allows and the yellow taken to a dark olive, so basic and advanced
+   * composition differ in lightness, which every kind of colour vision sees. */
+  style->roles[DPV_ROLE_BOUND] = rgb (dark ? 0xe69f00 : 0xc27a00, 1.0);  /* orange */
   style->roles[DPV_ROLE_TIGHT] = rgb (0x009e73, 1.0);    /* bluish green */
   style->roles[DPV_ROLE_ZCDP] = rgb (dark ? 0x56b4e9 : 0x3d8fc4, 1.0);   /* sky blue */
   style->roles[DPV_ROLE_ACTUAL] = rgb (dark ? 0xe8e8e8 : 0x000000, 1.0); /* black */
-  style->roles[DPV_ROLE_EXTRA] = rgb (dark ? 0xf0e442 : 0x8f7f00, 1.0);  /* yellow */
+  style->roles[DPV_ROLE_EXTRA] = rgb (dark ? 0xf0e442 : 0x5f5a00, 1.0);  /* yellow */
 
   g_strlcpy (style->font_family, DPV_FONT_FAMILY, sizeof style->font_family);
   style->font_size = 13.0;

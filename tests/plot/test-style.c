@@ -72,6 +72,11 @@ test_palette (void)
           for (int q = 0; q < r; q++)
             g_assert_false (same_color (&s[t].roles[r], &s[t].roles[q]));
         }
+      /* basic (BOUND) and advanced (EXTRA) composition share a view: they must differ in
+       * lightness, not only in hue (orange vs yellow), to stay apart for colour-blind
+       * readers; 1.5:1 between them is a clearly visible step */
+      g_assert_cmpfloat (contrast (&s[t].roles[DPV_ROLE_BOUND], &s[t].roles[DPV_ROLE_EXTRA]), >=,
+                         1.5);
       /* text readable (4.5:1) */
       g_assert_cmpfloat (contrast (&s[t].foreground, &s[t].plot_background), >=, 7.0);
       g_assert_cmpfloat (contrast (&s[t].muted, &s[t].plot_background), >=, 4.5);
