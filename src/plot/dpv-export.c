@@ -219,6 +219,20 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
   return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
 }
 
+/* The reason in a GIO error message. GIO's file errors read "Error opening file “PATH”: REASON"
+ * where REASON is g_strerror (), already in the user's language: keep only REASON, so that the
+ * path is not said twice. Messages that do not quote a path are kept whole. */
+static const char *
+gio_reason (const char *message)
+{
+  const char *tail;
+
+  if (strstr (message, "“") == NULL && strchr (message, '"') == NULL)
+    return message;
+  tail = g_strrstr (message, ": ");
+  return tail != NULL && tail[2] != '\0' ? tail + 2 : message;
+}
+
 gboolean
 dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
                     DpvFormat format, GFile *file, double width, double height, double scale,
@@ -243,14 +257,17 @@ dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *s
   if (!g_file_replace_contents (file, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
                                 &local))
     {
-      const char *reason = local->message;
+      const char *reason = gio_reason (local->message);
+      g_autoptr(GFile) parent = g_file_get_parent (file);
 
       /* GIO's messages repeat the path; say the reason once, in the user's words. */
       if (local->domain == G_IO_ERROR)
         switch (local->code)
           {
           case G_IO_ERROR_NOT_FOUND:
-            reason = _("the folder does not exist");
+            /* also raised where the folder exists but cannot hold files (/proc) */
+            if (parent == NULL || !g_file_query_exists (parent, NULL))
+              reason = _("the folder does not exist");
             break;
           case G_IO_ERROR_PERMISSION_DENIED:
             reason = _("permission denied");

@@ -242,12 +242,23 @@ count_entries (const char *dir)
   return n;
 }
 
+static guint
+count_occurrences (const char *haystack, const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
 static void
 test_file_errors (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("dpv-export-XXXXXX", &error);
   g_autofree char *missing = NULL;
+  g_autofree char *plain = NULL;
   g_autofree char *target = NULL;
   g_autoptr(GFile) file = NULL;
   DpvParams p;
@@ -264,11 +275,30 @@ test_file_errors (void)
                                       1, &error));
   g_assert_nonnull (error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
-  g_assert_nonnull (strstr (error->message, "figure.png"));
+  g_assert_cmpuint (count_occurrences (error->message, "figure.png"), ==, 1);
   g_assert_nonnull (strstr (error->message, "folder does not exist"));
   g_assert_null (strchr (error->message, '\n'));
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_clear_error (&error);
+  g_clear_object (&file);
+  g_clear_pointer (&target, g_free);
+
+  /* A path through a regular file (an error GIO words itself): the file is named once, the
+   * reason follows on the same line, and nothing is created. */
+  plain = g_build_filename (dir, "plain", NULL);
+  g_assert_true (g_file_set_contents (plain, "x", 1, NULL));
+  target = g_build_filename (plain, "figure.png", NULL);
+  file = g_file_new_for_path (target);
+  g_assert_false (dpv_export_to_file (DPV_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
+                                      1, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (count_occurrences (error->message, "figure.png"), ==, 1);
+  g_assert_null (strchr (error->message, '\n'));
+  /* a reason follows the name */
+  g_assert_cmpuint (strlen (strstr (error->message, "figure.png")), >, strlen ("figure.png”: "));
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+  g_remove (plain);
   g_clear_error (&error);
   g_clear_object (&file);
   g_clear_pointer (&target, g_free);
