@@ -8,7 +8,7 @@
 #pragma once
 
 #include <cairo.h>
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "dp-core.h"
 #include "dpv-style.h"
