@@ -341,6 +341,11 @@ dpv_composition_data_free (DpvCompositionData *data)
   g_free (data);
 }
 
+/* Δ is not compared: the curves do not depend on it. Laplace at scale Δ/ε is ε-DP whatever Δ
+ * (Dwork & Roth 2014, Thm 3.6), so every composition of it is a function of ε, δ and k; the
+ * Gaussian mechanism is calibrated to σ proportional to Δ, so μ = Δ/σ (Dong, Roth & Su 2022,
+ * Thm 2.7: GDP of the Gaussian mechanism) and with it every curve is independent of Δ;
+ * randomized response has no Δ. Dragging Δ therefore keeps the cached curves. */
 gboolean
 dpv_composition_data_matches (const DpvCompositionData *data, const DpvParams *params)
 {
@@ -351,7 +356,6 @@ dpv_composition_data_matches (const DpvCompositionData *data, const DpvParams *p
   return data->mechanism == params->mechanism
          && data->epsilon == params->epsilon
          && data->delta == params->delta
-         && data->sensitivity == params->sensitivity
          && params->k <= data->k[data->n - 1];
 }
 

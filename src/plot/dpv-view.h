@@ -95,7 +95,8 @@ GPtrArray *dpv_view_readouts (DpvViewKind view, const DpvParams *params);
 DpvCompositionData *dpv_composition_data_compute (const DpvParams *params,
                                                   const volatile int *cancel);
 void dpv_composition_data_free (DpvCompositionData *data);
-/* TRUE when data was computed for the same mechanism, ε, δ, Δ (k does not matter). */
+/* TRUE when data was computed for the same mechanism, ε and δ (k and Δ do not matter: the
+ * composition curves are independent of the sensitivity Δ). */
 gboolean dpv_composition_data_matches (const DpvCompositionData *data,
                                        const DpvParams *params);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvCompositionData, dpv_composition_data_free)

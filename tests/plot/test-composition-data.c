@@ -200,6 +200,53 @@ test_cancel (void)
     }
 }
 
+/* The reason matches() ignores Δ: for every mechanism, the curves computed at Δ = 1 and at
+ * Δ = 7.5 are the same (Laplace at scale Δ/ε and the Gaussian at σ ∝ Δ are Δ-free in privacy
+ * terms). Compared with the cheap curves at every grid point and with all curves at one small
+ * grid for Laplace and Gaussian, where the exact PLD route is also checked. */
+static void
+test_independent_of_sensitivity (void)
+{
+  const DpMechanismKind kinds[] = { DP_MECHANISM_LAPLACE, DP_MECHANISM_GAUSSIAN,
+                                    DP_MECHANISM_RR };
+
+  for (gsize m = 0; m < G_N_ELEMENTS (kinds); m++)
+    {
+      g_autoptr(DpvCompositionData) a = NULL;
+      g_autoptr(DpvCompositionData) b = NULL;
+      DpvParams p, q;
+
+      params_for (&p, kinds[m], 0.5, 1e-6);
+      p.sensitivity = 1.0;
+      q = p;
+      q.sensitivity = 7.5;
+      a = dpv_composition_data_compute (&p, NULL);
+      b = dpv_composition_data_compute (&q, NULL);
+      g_assert_nonnull (a);
+      g_assert_nonnull (b);
+      g_assert_cmpuint (a->n, ==, b->n);
+      g_assert_cmpuint (a->k_cross, ==, b->k_cross);
+      for (gsize i = 0; i < a->n; i++)
+        {
+          const double *ca[] = { a->basic, a->advanced, a->optimal, a->exact, a->zcdp, a->rdp };
+          const double *cb[] = { b->basic, b->advanced, b->optimal, b->exact, b->zcdp, b->rdp };
+
+          g_assert_cmpuint (a->k[i], ==, b->k[i]);
+          for (gsize c = 0; c < G_N_ELEMENTS (ca); c++)
+            {
+              if (isnan (ca[c][i]))
+                {
+                  g_assert_true (isnan (cb[c][i]));
+                  continue;
+                }
+              g_assert_cmpfloat_with_epsilon (ca[c][i], cb[c][i], 1e-9 * MAX (1.0, ca[c][i]));
+            }
+        }
+      /* the cache answers for both */
+      g_assert_true (dpv_composition_data_matches (a, &q));
+    }
+}
+
 static void
 test_matches (void)
 {
@@ -224,7 +271,7 @@ test_matches (void)
   g_assert_false (dpv_composition_data_matches (d, &q));
   q = p;
   q.sensitivity = 2;
-  g_assert_false (dpv_composition_data_matches (d, &q));
+  g_assert_true (dpv_composition_data_matches (d, &q));      /* Δ does not matter */
   q = p;
   q.mechanism = DP_MECHANISM_LAPLACE;
   g_assert_false (dpv_composition_data_matches (d, &q));
@@ -255,6 +302,8 @@ main (int argc, char **argv)
   g_test_add_func ("/composition-data/rr", test_rr);
   g_test_add_func ("/composition-data/cancel", test_cancel);
   g_test_add_func ("/composition-data/matches", test_matches);
+  g_test_add_func ("/composition-data/independent-of-sensitivity",
+                   test_independent_of_sensitivity);
 
   return g_test_run ();
 }
