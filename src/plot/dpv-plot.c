@@ -78,7 +78,8 @@ struct _DpvPlot {
   gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
   double em;                    /* font size in user units */
   double ticklen, pad;
-  PangoContext *pctx;
+  PangoContext *pctx;           /* shared (layout cache), for cr's matrix at creation */
+  char *pctx_sig;
   GHashTable *layouts;          /* "factor|markup" → PangoLayout (measured once) */
   GArray *points;               /* Point: drawn series samples, for legend placement */
   GArray *ref_points;           /* Point: reference-line samples (count less) */
@@ -199,6 +200,176 @@ new_layout (PangoContext *ctx, const DpvStyle *style, const char *markup, double
   return layout;
 }
 
+/* --------------------------------------------------------- layout cache ---- */
+
+/* Laying text out (markup parsing, itemising, font lookup, shaping) was about a quarter of a
+ * frame, and nearly all of it repeats from frame to frame: the same tick labels, titles and
+ * legends. Layouts are therefore kept across renders, per thread (PangoLayout is not
+ * thread-safe; pangocairo's font map is per thread too), keyed by everything that decides them:
+ *   - the PangoContext's inputs, i.e. what pango_cairo_update_context () reads from cr: the
+ *     linear part of the user-to-device matrix and the target surface's font options (our own
+ *     options, metric hinting off, are explicit and the same for all);
+ *   - the font (family, size in user units), the markup, and the changes made after creation
+ *     (single paragraph, width fitting, semibold, wrapping width).
+ * A cached layout is shared, so it is never changed after it is stored. */
+
+#define LAYOUT_CACHE_MAX 1024   /* entries; the table is emptied when full */
+#define CONTEXT_CACHE_MAX 16
+
+typedef struct {
+  GHashTable *contexts;   /* signature → PangoContext */
+  GHashTable *layouts;    /* signature + font + markup + options → PangoLayout */
+} TextCache;
+
+static void
+text_cache_free (gpointer data)
+{
+  TextCache *tc = data;
+
+  g_hash_table_unref (tc->layouts);
+  g_hash_table_unref (tc->contexts);
+  g_free (tc);
+}
+
+static GPrivate text_cache_key = G_PRIVATE_INIT (text_cache_free);
+
+static TextCache *
+text_cache (void)
+{
+  TextCache *tc = g_private_get (&text_cache_key);
+
+  if (tc == NULL)
+    {
+      tc = g_new0 (TextCache, 1);
+      tc->contexts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      tc->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      g_private_set (&text_cache_key, tc);
+    }
+  return tc;
+}
+
+/* What pango_cairo_update_context () would read from cr, as a string. */
+static char *
+context_signature (cairo_t *cr)
+{
+  cairo_matrix_t m;
+  cairo_font_options_t *fo = cairo_font_options_create ();
+  char *sig;
+
+  cairo_get_matrix (cr, &m);
+  cairo_surface_get_font_options (cairo_get_target (cr), fo);
+  sig = g_strdup_printf ("%a %a %a %a %d %d %d %d %lx", m.xx, m.yx, m.xy, m.yy,
+                         (int) cairo_font_options_get_antialias (fo),
+                         (int) cairo_font_options_get_subpixel_order (fo),
+                         (int) cairo_font_options_get_hint_style (fo),
+                         (int) cairo_font_options_get_hint_metrics (fo),
+                         cairo_font_options_hash (fo));
+  cairo_font_options_destroy (fo);
+  return sig;
+}
+
+/* The shared, configured PangoContext for cr's current matrix and target; *sig_out (owned by
+ * the cache) names it. Borrowed. */
+static PangoContext *
+shared_context (cairo_t *cr, const char **sig_out)
+{
+  TextCache *tc = text_cache ();
+  char *sig = context_signature (cr);
+  gpointer key = NULL, value = NULL;
+
+  if (!g_hash_table_lookup_extended (tc->contexts, sig, &key, &value))
+    {
+      PangoContext *ctx = pango_cairo_create_context (cr);
+
+      configure_context (ctx);
+      /* layouts keep their context alive, so emptying the table is safe */
+      if (g_hash_table_size (tc->contexts) >= CONTEXT_CACHE_MAX)
+        {
+          g_hash_table_remove_all (tc->layouts);
+          g_hash_table_remove_all (tc->contexts);
+        }
+      key = sig;
+      value = ctx;
+      g_hash_table_insert (tc->contexts, sig, ctx);
+    }
+  else
+    g_free (sig);
+  *sig_out = key;
+  return value;
+}
+
+typedef struct {
+  gboolean single_paragraph;
+  double fit;          /* fit_width () to this when > 0 */
+  gboolean semibold;   /* semibold over the markup, then fitted again */
+  double wrap;         /* wrap at this width when > 0 */
+} LayoutOptions;
+
+static void fit_width (PangoLayout *layout, double width);
+
+/* A new reference to the cached layout of markup at factor for cr's current matrix. The
+ * layout is measured before it is stored, so its lines are laid out once. Never change it. */
+static PangoLayout *
+cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, const char *markup,
+                  double factor, const LayoutOptions *opt)
+{
+  static const LayoutOptions none = { FALSE, 0, FALSE, 0 };
+  TextCache *tc = text_cache ();
+  PangoLayout *layout;
+  char *key;
+
+  if (opt == NULL)
+    opt = &none;
+  if (markup == NULL)
+    markup = "";
+  key = g_strdup_printf ("%s|%s|%a|%d|%a|%d|%a|%s", sig, style->font_family,
+                         font_px (style, factor), opt->single_paragraph, opt->fit,
+                         opt->semibold, opt->wrap, markup);
+  layout = g_hash_table_lookup (tc->layouts, key);
+  if (layout != NULL)
+    {
+      g_free (key);
+      return g_object_ref (layout);
+    }
+
+  layout = new_layout (ctx, style, markup, factor);
+  if (opt->single_paragraph)
+    pango_layout_set_single_paragraph_mode (layout, TRUE);
+  if (opt->fit > 0)
+    fit_width (layout, opt->fit);
+  if (opt->semibold)
+    {
+      PangoAttrList *attrs = pango_layout_get_attributes (layout);
+
+      attrs = attrs ? pango_attr_list_copy (attrs) : pango_attr_list_new ();
+      pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+      if (opt->fit > 0)
+        fit_width (layout, opt->fit);
+    }
+  if (opt->wrap > 0)
+    {
+      pango_layout_set_width (layout, (int) (MIN (opt->wrap, 1e6) * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  pango_layout_get_extents (layout, NULL, NULL);   /* lay it out now, once */
+  if (g_hash_table_size (tc->layouts) >= LAYOUT_CACHE_MAX)
+    g_hash_table_remove_all (tc->layouts);
+  g_hash_table_insert (tc->layouts, key, g_object_ref (layout));
+  return layout;
+}
+
+static PangoLayout *
+cached_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double factor,
+               const LayoutOptions *opt)
+{
+  const char *sig = NULL;
+  PangoContext *ctx = shared_context (cr, &sig);
+
+  return cached_layout_in (ctx, sig, style, markup, factor, opt);
+}
+
 static void
 layout_size (PangoLayout *layout, double *w, double *h)
 {
@@ -296,7 +467,7 @@ plot_layout (DpvPlot *p, const char *markup, double factor)
 
   if (layout == NULL)
     {
-      layout = new_layout (p->pctx, &p->style, markup, factor);
+      layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style, markup, factor, NULL);
       g_hash_table_insert (p->layouts, key, layout);
     }
   else
@@ -609,8 +780,12 @@ dpv_plot_new (cairo_t        *cr,
   p->h = (isfinite (height) && height > 1) ? height : 1;
   p->x_tick_labels = TRUE;
 
-  p->pctx = pango_cairo_create_context (cr);
-  configure_context (p->pctx);
+  {
+    const char *sig = NULL;
+
+    p->pctx = g_object_ref (shared_context (cr, &sig));
+    p->pctx_sig = g_strdup (sig);
+  }
   p->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
@@ -639,6 +814,7 @@ dpv_plot_free (DpvPlot *plot)
   g_array_unref (plot->texts);
   g_hash_table_unref (plot->layouts);
   g_object_unref (plot->pctx);
+  g_free (plot->pctx_sig);
   g_free (plot->title);
   cairo_destroy (plot->cr);
   g_free (plot);
@@ -1343,11 +1519,9 @@ draw_tick_labels (DpvPlot *p, int which)
 static PangoLayout *
 limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
-  PangoLayout *layout = new_layout (p->pctx, &p->style, markup, factor);
+  LayoutOptions opt = { TRUE, width, FALSE, 0 };
 
-  pango_layout_set_single_paragraph_mode (layout, TRUE);
-  fit_width (layout, width);
-  return layout;
+  return cached_layout_in (p->pctx, p->pctx_sig, &p->style, markup, factor, &opt);
 }
 
 static void
@@ -1388,17 +1562,11 @@ draw_titles (DpvPlot *p)
       cairo_translate (cr, cx, cy);
       cairo_rotate (cr, -G_PI / 2);
       {
-        /* a context of its own: updating the shared one would rotate later text */
-        PangoContext *ctx = pango_cairo_create_context (cr);
-        PangoLayout *rotated;
+        /* laid out for the rotated matrix (a context of its own in the cache) */
+        LayoutOptions opt = { TRUE, avail, FALSE, 0 };
 
-        configure_context (ctx);
-        rotated = new_layout (ctx, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR);
-        pango_layout_set_single_paragraph_mode (rotated, TRUE);
-        fit_width (rotated, avail);
         g_object_unref (layout);
-        layout = rotated;
-        g_object_unref (ctx);
+        layout = cached_layout (cr, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR, &opt);
       }
       cairo_move_to (cr, -w / 2, 0);
       dpv_color_set_source (&p->style.foreground, cr);
@@ -1410,17 +1578,12 @@ draw_titles (DpvPlot *p)
 
   if (p->title)
     {
-      PangoLayout *layout = limited_layout (p, p->title, TITLE_FACTOR, p->w - 2 * p->pad);
-      PangoAttrList *attrs;
+      /* semibold over whatever the markup says */
+      LayoutOptions opt = { TRUE, p->w - 2 * p->pad, TRUE, 0 };
+      PangoLayout *layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style, p->title,
+                                              TITLE_FACTOR, &opt);
       double x, y;
 
-      /* semibold over whatever the markup says */
-      attrs = pango_layout_get_attributes (layout);
-      attrs = attrs ? pango_attr_list_copy (attrs) : pango_attr_list_new ();
-      pango_attr_list_insert_before (attrs, pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD));
-      pango_layout_set_attributes (layout, attrs);
-      pango_attr_list_unref (attrs);
-      fit_width (layout, p->w - 2 * p->pad);
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
@@ -2667,14 +2830,13 @@ dpv_plot_legend (DpvPlot *plot)
           LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
           double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
 
+          LayoutOptions opt = { FALSE, avail > p->em ? avail : 0, FALSE, 0 };
+
           g_clear_object (&layouts[i]);
-          layouts[i] = new_layout (p->pctx, &p->style, e->markup, LEGEND_FACTOR * f);
+          /* fit_width () leaves a layout that fits as it is */
+          layouts[i] = cached_layout_in (p->pctx, p->pctx_sig, &p->style, e->markup,
+                                         LEGEND_FACTOR * f, &opt);
           layout_size (layouts[i], &w, &h);
-          if (w > avail && avail > p->em)
-            {
-              fit_width (layouts[i], avail);
-              layout_size (layouts[i], &w, &h);
-            }
           maxw = MAX (maxw, w);
           row_h[i] = MAX (h, p->em * 0.9 * f);
           total_h += row_h[i] + (i > 0 ? rowgap : 0);
@@ -2816,28 +2978,18 @@ dpv_plot_get_text_rects (DpvPlot           *plot,
 /* ------------------------------------------------------- figure helpers ---- */
 
 static PangoLayout *
-cr_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double size_factor)
+cr_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double size_factor,
+           double wrap)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc;
-  cairo_font_options_t *fo = cairo_font_options_create ();
+  LayoutOptions opt = { FALSE, 0, FALSE, wrap };
   DpvStyle s = *style;
-
-  cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), fo);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (fo);
 
   if (!isfinite (s.text_scale) || s.text_scale <= 0)
     s.text_scale = 1;
   if (!isfinite (size_factor) || size_factor <= 0)
     size_factor = 1;
   s.font_family[sizeof s.font_family - 1] = '\0';
-  desc = make_font (&s, size_factor);
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-  set_markup_safe (layout, markup);
-  return layout;
+  return cached_layout (cr, &s, markup, size_factor, &opt);
 }
 
 double
@@ -2860,12 +3012,7 @@ dpv_draw_text_block (cairo_t        *cr,
   if (!isfinite (x) || !isfinite (y))
     return 0;
 
-  layout = cr_layout (cr, style, markup, size_factor);
-  if (isfinite (width) && width > 0)
-    {
-      pango_layout_set_width (layout, (int) (MIN (width, 1e6) * PANGO_SCALE));
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-    }
+  layout = cr_layout (cr, style, markup, size_factor, isfinite (width) && width > 0 ? width : 0);
   layout_size (layout, &w, &h);
   cairo_save (cr);
   dpv_color_set_source (color ? color : &style->foreground, cr);
@@ -2889,7 +3036,7 @@ dpv_measure_text (cairo_t        *cr,
 
   if (cr != NULL && style != NULL && markup != NULL)
     {
-      layout = cr_layout (cr, style, markup, size_factor);
+      layout = cr_layout (cr, style, markup, size_factor, 0);
       layout_size (layout, &w, &h);
       g_object_unref (layout);
     }
