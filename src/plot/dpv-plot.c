@@ -306,6 +306,7 @@ typedef struct {
 } LayoutOptions;
 
 static void fit_width (PangoLayout *layout, double width);
+static void layout_size (PangoLayout *layout, double *w, double *h);
 
 /* A new reference to the cached layout of markup at factor for cr's current matrix. The
  * layout is measured before it is stored, so its lines are laid out once. Never change it. */
@@ -322,6 +323,20 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
     opt = &none;
   if (markup == NULL)
     markup = "";
+  if (opt->fit > 0)
+    {
+      /* text that fits is left as it is by fit_width (): share the unfitted layout, so that a
+       * width that moves with the margins does not make a new one every frame */
+      LayoutOptions natural = *opt;
+      double w;
+
+      natural.fit = 0;
+      layout = cached_layout_in (ctx, sig, style, markup, factor, &natural);
+      layout_size (layout, &w, NULL);
+      if (w <= CLAMP (opt->fit, 1.0, 1e6))
+        return layout;
+      g_object_unref (layout);
+    }
   key = g_strdup_printf ("%s|%s|%a|%d|%a|%d|%a|%s", sig, style->font_family,
                          font_px (style, factor), opt->single_paragraph, opt->fit,
                          opt->semibold, opt->wrap, markup);
