@@ -18,8 +18,8 @@ G_DEFINE_QUARK (dpviz-cli-error-quark, cli_error)
 
 gboolean
 cli_parse_options (const char *command, const char *parameter_summary,
-                   const char *description, const GOptionEntry *entries, int argc,
-                   char **argv, GError **error)
+                   const char *description, const GOptionEntry *shared_entries,
+                   const GOptionEntry *entries, int argc, char **argv, GError **error)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autofree char *prgname = g_strdup_printf ("dpviz-cli %s", command);
@@ -32,6 +32,8 @@ cli_parse_options (const char *command, const char *parameter_summary,
   g_option_context_set_summary (context, parameter_summary);
   if (description != NULL)
     g_option_context_set_description (context, description);
+  if (shared_entries != NULL)
+    g_option_context_add_main_entries (context, shared_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   if (!g_option_context_parse (context, &argc, &argv, &local_error))
@@ -191,6 +193,27 @@ cli_mechanism_options_clear (CliMechanismOptions *options)
   g_clear_pointer (&options->sigma, g_free);
   g_clear_pointer (&options->sensitivity, g_free);
   g_clear_pointer (&options->delta, g_free);
+}
+
+void
+cli_mechanism_entries (CliMechanismOptions *o, gboolean allow_generic, GOptionEntry *entries)
+{
+  const GOptionEntry rows[] = {
+    { "mechanism", 0, 0, G_OPTION_ARG_STRING, &o->mechanism,
+      allow_generic ? N_("Mechanism: laplace, gaussian, rr or generic")
+                    : N_("Mechanism: laplace, gaussian or rr"), N_("NAME") },
+    { "epsilon", 0, 0, G_OPTION_ARG_STRING, &o->epsilon,
+      N_("Privacy budget ε₀ of one mechanism"), N_("E") },
+    { "sigma", 0, 0, G_OPTION_ARG_STRING, &o->sigma,
+      N_("Gaussian noise σ (instead of calibrating it from --epsilon and --delta)"), N_("S") },
+    { "sensitivity", 0, 0, G_OPTION_ARG_STRING, &o->sensitivity,
+      N_("Sensitivity Δ of the query (default 1)"), N_("D") },
+    { "delta", 0, 0, G_OPTION_ARG_STRING, &o->delta,
+      N_("δ₀ of one mechanism (Gaussian calibration; generic mechanisms)"), N_("D0") },
+    G_OPTION_ENTRY_NULL
+  };
+
+  memcpy (entries, rows, sizeof rows);
 }
 
 /* Domains of libdpcore (dp-common.h). */
@@ -650,13 +673,36 @@ cli_format_double (double value)
   return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", value));
 }
 
+/* Terminal columns of @s: East Asian wide characters take two (so Chinese labels line up). */
+static long
+display_width (const char *s)
+{
+  long width = 0;
+
+  for (const char *p = s; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+char *
+cli_pad (const char *s, int width, gboolean right_align)
+{
+  long pad = MAX (width - display_width (s), 0);
+  g_autofree char *spaces = g_strnfill (pad, ' ');
+
+  return right_align ? g_strconcat (spaces, s, NULL) : g_strconcat (s, spaces, NULL);
+}
+
 void
 cli_print_row (const char *label, int width, const char *value)
 {
-  long pad = width - (long) g_utf8_strlen (label, -1);
+  g_autofree char *padded = cli_pad (label, width, FALSE);
 
-  printf ("  %s", label);
-  for (long i = 0; i < MAX (pad, 0) + 2; i++)
-    putchar (' ');
-  printf ("%s\n", value);
+  printf ("  %s  %s\n", padded, value);
 }

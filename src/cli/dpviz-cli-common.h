@@ -34,11 +34,13 @@ int cli_cmd_compose (int argc, char **argv, GError **error);
 int cli_cmd_export (int argc, char **argv, GError **error);
 int cli_cmd_bench (int argc, char **argv, GError **error);
 
-/* Parses @argv with @entries (option values are strings, parsed afterwards so that numbers
- * are locale-independent and checked whole). Handles --help; rejects leftover arguments. */
+/* Parses @argv with @shared_entries (may be NULL) and @entries (option values are strings,
+ * parsed afterwards so that numbers are locale-independent and checked whole). Handles --help;
+ * rejects leftover arguments. */
 gboolean cli_parse_options (const char *command, const char *parameter_summary,
-                            const char *description, const GOptionEntry *entries,
-                            int argc, char **argv, GError **error);
+                            const char *description, const GOptionEntry *shared_entries,
+                            const GOptionEntry *entries, int argc, char **argv,
+                            GError **error);
 
 /* Strict, locale-independent number parsing (g_ascii_strtod; the whole string must parse,
  * the value must be finite and within [min, max]). NULL @text leaves @out untouched and
@@ -69,17 +71,10 @@ typedef struct {
 void cli_mechanism_options_clear (CliMechanismOptions *options);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliMechanismOptions, cli_mechanism_options_clear)
 
-/* GOptionEntry rows for CliMechanismOptions @o (all long options, values parsed later). */
-#define CLI_MECHANISM_ENTRIES(o, mechanism_help) \
-  { "mechanism", 0, 0, G_OPTION_ARG_STRING, &(o).mechanism, mechanism_help, N_("NAME") }, \
-  { "epsilon", 0, 0, G_OPTION_ARG_STRING, &(o).epsilon, \
-    N_("Privacy budget ε₀ of one mechanism"), N_("E") }, \
-  { "sigma", 0, 0, G_OPTION_ARG_STRING, &(o).sigma, \
-    N_("Gaussian noise σ (instead of calibrating it from --epsilon and --delta)"), N_("S") }, \
-  { "sensitivity", 0, 0, G_OPTION_ARG_STRING, &(o).sensitivity, \
-    N_("Sensitivity Δ of the query (default 1)"), N_("D") }, \
-  { "delta", 0, 0, G_OPTION_ARG_STRING, &(o).delta, \
-    N_("δ₀ of one mechanism (Gaussian calibration; generic mechanisms)"), N_("D0") }
+/* Fills @entries (6 rows, the last the terminator) with the mechanism options, writing into @o
+ * (all long options; values are parsed later by cli_mechanism_resolve()). */
+void cli_mechanism_entries (CliMechanismOptions *o, gboolean allow_generic,
+                            GOptionEntry *entries);
 
 /* The resolved mechanism. For the Gaussian, any two of σ, ε₀, δ₀ determine the third (a point
  * on its privacy profile, Balle & Wang 2018 Thm 8); σ alone leaves ε₀ and δ₀ undefined. */
@@ -113,7 +108,9 @@ void cli_json_print (JsonBuilder *b);
 
 /* Human-readable number: shortest of %.6g, locale-independent; "∞" for +∞, "−∞", "—" for NaN. */
 char *cli_format_double (double value);
-/* Prints "  label  value" rows with labels padded to @width characters. */
+/* @s padded with spaces to @width terminal columns (wide characters count two). */
+char *cli_pad (const char *s, int width, gboolean right_align);
+/* Prints "  label  value" rows with labels padded to @width terminal columns. */
 void cli_print_row (const char *label, int width, const char *value);
 
 G_END_DECLS

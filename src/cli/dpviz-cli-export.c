@@ -74,7 +74,7 @@ cli_cmd_export (int argc, char **argv, GError **error)
                           _("Export a view as PNG, SVG or PDF, drawn by the same code as the app."),
                           _("Parameters default to the app's defaults. The file is written to a "
                             "temporary file and renamed:\non any error nothing is written."),
-                          entries, argc, argv, error))
+                          NULL, entries, argc, argv, error))
     return CLI_EXIT_USAGE;
 
   dpv_params_init (&params);

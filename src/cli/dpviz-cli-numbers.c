@@ -32,13 +32,15 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
   double b_lemma = NAN, b_tight = NAN, b_zcdp = NAN;
   DpStatus status;
   const GOptionEntry entries[] = {
-    CLI_MECHANISM_ENTRIES (o, N_("Mechanism: laplace, gaussian or rr")),
     { "alpha", 0, 0, G_OPTION_ARG_STRING, &alpha_text,
       N_("Also compute the Rényi divergence of order α > 1"), N_("A") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
 
+  GOptionEntry mechanism_entries[6];
+
+  cli_mechanism_entries (&o, FALSE, mechanism_entries);
   if (!cli_parse_options ("divergence",
                           _("Divergences of the neighbouring output distributions P, Q "
                             "(Dwork & Roth §3.5)\nand the KL bounds at ε₀."),
@@ -46,7 +48,7 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
                             "--epsilon and --delta\n(analytic Gaussian mechanism). JSON keys: "
                             "kl, max_divergence (null = +∞), total_variation,\nkl_bound_lemma_3_18, "
                             "kl_bound_tight, kl_bound_zcdp (null without ε₀), renyi."),
-                          entries, argc, argv, error)
+                          mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, FALSE, &m, error)
       || !cli_parse_double_open ("--alpha", alpha_text, 1.0, 1e9, &alpha, error))
     return CLI_EXIT_USAGE;
@@ -136,7 +138,6 @@ cli_cmd_delta (int argc, char **argv, GError **error)
   gboolean exact;
   DpStatus status;
   const GOptionEntry entries[] = {
-    CLI_MECHANISM_ENTRIES (o, N_("Mechanism: laplace, gaussian or rr")),
     { "k", 0, 0, G_OPTION_ARG_STRING, &k_text,
       N_("Number of composed mechanisms (default 1); exact composition when above 1"),
       N_("K") },
@@ -148,13 +149,16 @@ cli_cmd_delta (int argc, char **argv, GError **error)
     G_OPTION_ENTRY_NULL
   };
 
+  GOptionEntry mechanism_entries[6];
+
+  cli_mechanism_entries (&o, FALSE, mechanism_entries);
   if (!cli_parse_options ("delta",
                           _("The privacy profile δ(ε′) = ∫ max(0, p − e^ε′ q) (hockey-stick "
                             "divergence) of one mechanism\nor of its k-fold composition, or "
                             "its inverse."),
                           _("JSON keys: delta (with --at) or epsilon (with --target-delta), "
                             "k, method (closed_form for k = 1, exact otherwise)."),
-                          entries, argc, argv, error)
+                          mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, FALSE, &m, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double ("--at", at_text, -1e6, 1e6, &at, error)
@@ -348,7 +352,6 @@ cli_cmd_compose (int argc, char **argv, GError **error)
   MethodResult results[N_METHODS];
   Extras extras = { 0 };
   const GOptionEntry entries[] = {
-    CLI_MECHANISM_ENTRIES (o, N_("Mechanism: laplace, gaussian, rr or generic")),
     { "k", 0, 0, G_OPTION_ARG_STRING, &k_text, N_("Number of composed mechanisms"), N_("K") },
     { "target-delta", 0, 0, G_OPTION_ARG_STRING, &target_text,
       N_("Total failure probability δ of the whole composition"), N_("D") },
@@ -358,6 +361,9 @@ cli_cmd_compose (int argc, char **argv, GError **error)
     G_OPTION_ENTRY_NULL
   };
 
+  GOptionEntry mechanism_entries[6];
+
+  cli_mechanism_entries (&o, TRUE, mechanism_entries);
   if (!cli_parse_options ("compose",
                           _("Total ε of k composed mechanisms at a total δ: basic (Thm 3.16), "
                             "advanced (Thm 3.20),\noptimal (Kairouz–Oh–Viswanath), exact "
@@ -367,7 +373,7 @@ cli_cmd_compose (int argc, char **argv, GError **error)
                             "not_applicable), advanced_terms, advanced_crossover_k.\nExample: "
                             "dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
                             "--target-delta 1e-6"),
-                          entries, argc, argv, error)
+                          mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, TRUE, &m, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double_open ("--target-delta", target_text, 0.0, 1.0, &target, error))

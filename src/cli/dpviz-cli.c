@@ -61,9 +61,12 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   const char *name;
   int status;
+  const char *localedir = g_getenv ("DPVIZ_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* DPVIZ_LOCALEDIR: the build tree's catalogues when uninstalled (po/meson.build; `meson
+   * devenv` sets it), as for the app. */
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("dpviz-cli");

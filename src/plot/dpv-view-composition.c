@@ -191,7 +191,7 @@ dpv_view_render_composition (const DpvParams *params, const DpMechanism *m,
       g_autofree char *label = g_strdup_printf (_("crossover k = %lu"), data->k_cross);
 
       dpv_plot_vline (plot, (double) data->k_cross, &style->roles[DPV_ROLE_EXTRA],
-                      DPV_DASH_DOTTED, label);
+                      DPV_DASH_DASHED, label);
     }
   dpv_plot_vline (plot, (double) params->k, &style->accent, DPV_DASH_DASHED, NULL);
 

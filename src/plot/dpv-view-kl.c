@@ -167,7 +167,7 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
 
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
   dpv_plot_draw_frame (plot);
-  dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DOTTED, NULL);
+  dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DASHED, NULL);
   /* y = ε: a straight line on log–log axes, a gentle curve otherwise; 60 points either way,
    * thin and dashed rather than dotted (dots are costly to stroke). */
   dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, 60, ref);

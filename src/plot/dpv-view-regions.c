@@ -61,15 +61,22 @@ regions_compute (Regions *r, const DpvParams *params, const DpMechanism *m)
     r->tv = NAN;
 }
 
+static int
+regions_digits (const Regions *r)
+{
+  return r->hs < 1e-3 ? 6 : 4;
+}
+
 /* No <sup>/<sub> here: panel titles may be ellipsized, and Pango 1.50 warns ("Leftover
  * font scales") when an ellipsized line contains baseline shifts. */
 static char *
 numbers_markup (const Regions *r, const char *sep)
 {
-  /* Six digits: with a small δ, P(S) and e^{ε′}Q(S) differ only in the fifth or sixth. */
-  g_autofree char *ep = dpv_format_number (r->eps_prime, 6);
-  g_autofree char *ps = dpv_format_number (r->region.p_mass, 6);
-  g_autofree char *qs = dpv_format_number (exp (r->eps_prime) * r->region.q_mass, 6);
+  /* With a small gap, P(S) and e^{ε′}Q(S) differ only in the fifth or sixth digit. */
+  int digits = regions_digits (r);
+  g_autofree char *ep = dpv_format_number (r->eps_prime, digits);
+  g_autofree char *ps = dpv_format_number (r->region.p_mass, digits);
+  g_autofree char *qs = dpv_format_number (exp (r->eps_prime) * r->region.q_mass, digits);
   g_autofree char *ds = dpv_fmt (r->hs);
 
   return g_strdup_printf (_("ε′ = %s%sP(S) = %s%sexp(ε′)·Q(S) = %s%sδ(ε′) = %s"),
@@ -152,7 +159,7 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
                  DPV_DASH_DASHED, scaled_label);
   if (!r->region.empty && r->region.threshold > r->x_lo && r->region.threshold < r->x_hi)
     {
-      dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DOTTED,
+      dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
                       NULL);
       if (r->hs < 2e-3 && !r->compact)
         {
@@ -256,20 +263,20 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
       mx[0] = r->eps_prime;
       my[0] = r->d_lo;
-      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DOTTED, NULL);
+      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
       dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
       dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_NORTH_WEST, &style->foreground);
     }
   else if (isfinite (r->hs))
     {
-      g_autofree char *ep = dpv_fmt (r->eps_prime);
+      g_autofree char *ep = dpv_format_number (r->eps_prime, regions_digits (r));
       g_autofree char *label = r->params->eps_prime < 0
         ? g_strdup_printf (_("D<sub>∞</sub><sup>δ</sup> = %s"), ep)
         : g_strdup_printf ("ε′ = %s", ep);
 
       mx[0] = r->eps_prime;
       my[0] = MAX (r->hs, r->d_lo);
-      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DOTTED, NULL);
+      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
       dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
       dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_SOUTH_WEST, &style->foreground);
     }
@@ -373,7 +380,7 @@ dpv_view_readouts_regions (const DpvParams *params, const DpMechanism *m, GPtrAr
   regions_compute (&r, params, m);
   dpv_readout_add (out, params->eps_prime < 0 ? _("Threshold ε′ = D∞^δ (solved from δ)")
                                               : _("Threshold ε′"),
-                   dpv_format_number (r.eps_prime, 6));
+                   dpv_format_number (r.eps_prime, regions_digits (&r)));
   if (r.region.empty)
     dpv_readout_add (out, _("Region S(ε′)"), g_strdup (_("empty")));
   else if (m->kind == DP_MECHANISM_RR)
@@ -384,9 +391,9 @@ dpv_view_readouts_regions (const DpvParams *params, const DpMechanism *m, GPtrAr
 
       dpv_readout_add (out, _("Region S(ε′)"), g_strdup_printf ("y < %s", t));
     }
-  dpv_readout_add (out, _("P(S)"), dpv_format_number (r.region.p_mass, 6));
-  dpv_readout_add (out, _("Q(S)"), dpv_format_number (r.region.q_mass, 6));
-  dpv_readout_add (out, _("e^ε′ · Q(S)"), dpv_format_number (exp (r.eps_prime) * r.region.q_mass, 6));
+  dpv_readout_add (out, _("P(S)"), dpv_format_number (r.region.p_mass, regions_digits (&r)));
+  dpv_readout_add (out, _("Q(S)"), dpv_format_number (r.region.q_mass, regions_digits (&r)));
+  dpv_readout_add (out, _("e^ε′ · Q(S)"), dpv_format_number (exp (r.eps_prime) * r.region.q_mass, regions_digits (&r)));
   dpv_readout_add (out, _("Gap δ(ε′) = P(S) − e^ε′ Q(S)"), dpv_fmt (r.hs));
   dpv_readout_add (out, _("Statistical distance (δ at ε′ = 0)"), dpv_fmt (r.tv));
   if (dp_max_divergence (m, &dinf) == DP_OK)

@@ -438,6 +438,22 @@ test_divergence_gaussian (void)
     assert_rel (get_double (j, "kl_bound_lemma_3_18"), expm1 (1), 1e-12);
     assert_null_member (j, "max_divergence");
   }
+  /* σ and ε given: δ₀ is read off the profile; σ and δ given: ε₀ is. */
+  {
+    g_autoptr(JsonObject) j = RUN_JSON ("divergence", "--mechanism", "gaussian", "--sigma", "2",
+                                        "--epsilon", "0.5");
+    JsonObject *params = get_object (j, "parameters");
+
+    assert_rel (get_double (params, "delta"), gauss_delta (0.5, 0.5), 1e-10);
+    assert_rel (get_double (j, "kl_bound_tight"), 0.5 * tanh (0.25), 1e-12);
+  }
+  {
+    g_autoptr(JsonObject) j = RUN_JSON ("divergence", "--mechanism", "gaussian", "--sigma", "2",
+                                        "--delta", "1e-3");
+    double eps = get_double (get_object (j, "parameters"), "epsilon");
+
+    assert_rel (gauss_delta (0.5, eps), 1e-3, 1e-8);
+  }
 }
 
 static void
