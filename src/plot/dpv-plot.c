@@ -80,7 +80,7 @@ struct _DpvPlot {
   double ticklen, pad;
   PangoContext *pctx;           /* shared (layout cache), for cr's matrix at creation */
   char *pctx_sig;
-  GHashTable *layouts;          /* "factor|markup" → PangoLayout (measured once) */
+  GHashTable *layouts;          /* factor bits + markup → PangoLayout (from the cache) */
   GArray *points;               /* Point: drawn series samples, for legend placement */
   GArray *ref_points;           /* Point: reference-line samples (count less) */
   GArray *entries;              /* LegendEntry */
@@ -298,6 +298,22 @@ shared_context (cairo_t *cr, const char **sig_out)
   return value;
 }
 
+/* Appends '|' and the 16 hex digits of v's bits: exact, and far cheaper than printf's %a for
+ * a key built on every lookup. */
+static void
+append_bits (GString *s, double v)
+{
+  static const char hex[] = "0123456789abcdef";
+  guint64 bits;
+  char buf[17];
+
+  memcpy (&bits, &v, sizeof bits);
+  buf[0] = '|';
+  for (int i = 16; i > 0; i--, bits >>= 4)
+    buf[i] = hex[bits & 0xf];
+  g_string_append_len (s, buf, sizeof buf);
+}
+
 typedef struct {
   gboolean single_paragraph;
   double fit;          /* fit_width () to this when > 0 */
@@ -337,9 +353,21 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
         return layout;
       g_object_unref (layout);
     }
-  key = g_strdup_printf ("%s|%s|%a|%d|%a|%d|%a|%s", sig, style->font_family,
-                         font_px (style, factor), opt->single_paragraph, opt->fit,
-                         opt->semibold, opt->wrap, markup);
+  {
+    GString *k = g_string_sized_new (128 + strlen (markup));
+
+    g_string_append (k, sig);
+    g_string_append_c (k, '|');
+    g_string_append (k, style->font_family);
+    append_bits (k, font_px (style, factor));
+    append_bits (k, opt->single_paragraph);
+    append_bits (k, opt->fit);
+    append_bits (k, opt->semibold);
+    append_bits (k, opt->wrap);
+    g_string_append_c (k, '|');
+    g_string_append (k, markup);
+    key = g_string_free (k, FALSE);
+  }
   layout = g_hash_table_lookup (tc->layouts, key);
   if (layout != NULL)
     {
@@ -477,8 +505,15 @@ fit_width (PangoLayout *layout, double width)
 static PangoLayout *
 plot_layout (DpvPlot *p, const char *markup, double factor)
 {
-  char *key = g_strdup_printf ("%g|%s", factor, markup ? markup : "");
-  PangoLayout *layout = g_hash_table_lookup (p->layouts, key);
+  GString *k = g_string_sized_new (32 + (markup ? strlen (markup) : 0));
+  PangoLayout *layout;
+  char *key;
+
+  append_bits (k, factor);
+  g_string_append_c (k, '|');
+  g_string_append (k, markup ? markup : "");
+  key = g_string_free (k, FALSE);
+  layout = g_hash_table_lookup (p->layouts, key);
 
   if (layout == NULL)
     {
@@ -1795,9 +1830,10 @@ visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, dou
   *y1 += margin;
 }
 
-/* Distance from c to the segment a–b. */
+/* Squared distance from c to the segment a–b (compared with tol², which orders the same as
+ * the distance and needs no hypot ()). */
 static double
-seg_dist (const Point *a, const Point *b, const Point *c)
+seg_dist2 (const Point *a, const Point *b, const Point *c)
 {
   double vx = b->x - a->x, vy = b->y - a->y;
   double wx = c->x - a->x, wy = c->y - a->y;
@@ -1805,7 +1841,9 @@ seg_dist (const Point *a, const Point *b, const Point *c)
   double t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0;
 
   t = CLAMP (t, 0.0, 1.0);
-  return hypot (wx - t * vx, wy - t * vy);
+  wx -= t * vx;
+  wy -= t * vy;
+  return wx * wx + wy * wy;
 }
 
 /* Polyline simplification (Douglas & Peucker 1973) to within tol user units, in place;
@@ -1832,14 +1870,14 @@ simplify (Point *pts, gsize n, double tol)
 
       for (gsize i = a + 1; i < b; i++)
         {
-          double d = seg_dist (&pts[a], &pts[b], &pts[i]);
+          double d = seg_dist2 (&pts[a], &pts[b], &pts[i]);
           if (d > dmax)
             {
               dmax = d;
               idx = i;
             }
         }
-      if (dmax > tol)
+      if (dmax > tol * tol)
         {
           keep[idx] = 1;
           stack[top++] = a;
