@@ -65,13 +65,14 @@ job_unref (Job *job)
     g_free (job);
 }
 
-/* The inputs of the composition curves: k only picks a point on the fixed grid. */
+/* The inputs of the composition curves: k only picks a point on the fixed grid, and the curves
+ * do not depend on Δ (see dpv_composition_data_matches()), so dragging Δ or k never starts a
+ * new computation. */
 static gboolean
 same_inputs (const DpvParams *a,
              const DpvParams *b)
 {
-  return a->mechanism == b->mechanism && a->epsilon == b->epsilon && a->delta == b->delta
-         && a->sensitivity == b->sensitivity;
+  return a->mechanism == b->mechanism && a->epsilon == b->epsilon && a->delta == b->delta;
 }
 
 static void

@@ -254,19 +254,62 @@ dpv_composition_point_compute (const DpvParams *params, DpvCompositionPoint *out
   return point_expensive (&m, params, NULL, out);
 }
 
+static DpvCompositionData *
+data_copy (const DpvCompositionData *src)
+{
+  DpvCompositionData *data = g_memdup2 (src, sizeof *src);
+  gsize bytes = src->n * sizeof (double);
+
+  data->k = g_memdup2 (src->k, src->n * sizeof *src->k);
+  data->basic = g_memdup2 (src->basic, bytes);
+  data->advanced = g_memdup2 (src->advanced, bytes);
+  data->optimal = g_memdup2 (src->optimal, bytes);
+  data->exact = g_memdup2 (src->exact, bytes);
+  data->zcdp = g_memdup2 (src->zcdp, bytes);
+  data->rdp = g_memdup2 (src->rdp, bytes);
+  return data;
+}
+
+/* The cheap curves of the last (mechanism, ε, δ). While the exact curve is being computed
+ * for new values, every frame, its caption and its read-outs need the cheap curves; for the
+ * Gaussian each grid point needs a calibration (~12 ms for the whole curve), so they are
+ * computed once per parameter set instead of three times per frame. The grid does not
+ * depend on k (k ≤ DPV_K_MAX after validation) nor on Δ (see matches() below); only the
+ * values at params->k are recomputed. Guarded by a mutex: exports render in worker threads. */
+static GMutex cheap_lock;
+static DpvCompositionData *cheap_last;
+
 DpvCompositionData *
 dpv_composition_data_compute_cheap (const DpvParams *params)
 {
-  DpvCompositionData *data;
+  DpvCompositionData *data = NULL;
   DpMechanism m;
 
   g_return_val_if_fail (params != NULL, NULL);
   if (!dpv_params_validate (params, NULL) || dpv_params_mechanism (params, &m) != DP_OK)
     return NULL;
 
+  g_mutex_lock (&cheap_lock);
+  if (cheap_last != NULL && cheap_last->mechanism == params->mechanism
+      && cheap_last->epsilon == params->epsilon && cheap_last->delta == params->delta)
+    data = data_copy (cheap_last);
+  g_mutex_unlock (&cheap_lock);
+
+  if (data != NULL)
+    {
+      data->sensitivity = params->sensitivity;
+      point_cheap (&m, params, &data->at);
+      return data;
+    }
+
   data = data_new (params, m.kind == DP_MECHANISM_GAUSSIAN ? GRID_POINTS_CHEAP : GRID_POINTS);
   fill_cheap (data, &m, params);
   data->complete = FALSE;
+
+  g_mutex_lock (&cheap_lock);
+  g_clear_pointer (&cheap_last, dpv_composition_data_free);
+  cheap_last = data_copy (data);
+  g_mutex_unlock (&cheap_lock);
   return data;
 }
 

@@ -292,6 +292,54 @@ test_matches (void)
   }
 }
 
+/* The cheap curves are remembered per (mechanism, ε, δ): switching between parameter sets and
+ * back, and moving k, must give exactly what the closed forms give for each set, never the
+ * previous set's values. Expected: basic composition kε₀ (Dwork & Roth Thm 3.16) and the zCDP
+ * route ρ = kμ²/2, ε = ρ + 2√(ρ ln(1/δ)) (Bun & Steinke 2016), recomputed here. */
+static void
+test_cheap_memo (void)
+{
+  const DpMechanismKind mechs[] = { DP_MECHANISM_LAPLACE, DP_MECHANISM_GAUSSIAN };
+  const double eps[] = { 0.5, 2.0, 0.5 };
+
+  for (guint r = 0; r < G_N_ELEMENTS (mechs); r++)
+    for (guint j = 0; j < G_N_ELEMENTS (eps); j++)
+      for (unsigned long k = 3; k <= 3000; k *= 10)
+        {
+          g_autoptr(DpvCompositionData) d = NULL;
+          DpvParams p;
+          DpMechanism m;
+          double mu, rho;
+
+          params_for (&p, mechs[r], eps[j], 1e-6);
+          p.k = k;
+          p.sensitivity = 0.5 + j;
+          d = dpv_composition_data_compute_cheap (&p);
+          g_assert_nonnull (d);
+          g_assert_cmpfloat (d->epsilon, ==, eps[j]);
+          g_assert_cmpfloat (d->sensitivity, ==, p.sensitivity);
+          g_assert_cmpuint (d->k[0], ==, 1);
+          if (mechs[r] == DP_MECHANISM_LAPLACE)
+            {
+              for (gsize i = 0; i < d->n; i++)
+                g_assert_cmpfloat_with_epsilon (d->basic[i] / (d->k[i] * eps[j]), 1.0, 1e-12);
+              g_assert_cmpfloat_with_epsilon (d->at.basic / (k * eps[j]), 1.0, 1e-12);
+              continue;
+            }
+          g_assert_cmpint (dpv_params_mechanism (&p, &m), ==, DP_OK);
+          mu = m.sensitivity / m.scale;
+          for (gsize i = 0; i < d->n; i++)
+            {
+              rho = d->k[i] * mu * mu / 2;
+              g_assert_cmpfloat_with_epsilon (d->zcdp[i] / (rho + 2 * sqrt (rho * log (1e6))),
+                                              1.0, 1e-9);
+            }
+          rho = k * mu * mu / 2;
+          g_assert_cmpfloat_with_epsilon (d->at.zcdp / (rho + 2 * sqrt (rho * log (1e6))), 1.0,
+                                          1e-9);
+        }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -301,6 +349,7 @@ main (int argc, char **argv)
   g_test_add_func ("/composition-data/gaussian", test_gaussian);
   g_test_add_func ("/composition-data/rr", test_rr);
   g_test_add_func ("/composition-data/cancel", test_cancel);
+  g_test_add_func ("/composition-data/cheap-memo", test_cheap_memo);
   g_test_add_func ("/composition-data/matches", test_matches);
   g_test_add_func ("/composition-data/independent-of-sensitivity",
                    test_independent_of_sensitivity);
