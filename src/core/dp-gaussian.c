@@ -150,6 +150,22 @@ delta_excess_in_epsilon (double eps, void *data)
   return delta / p->target - 1.0;
 }
 
+/* ln(δ(ε)/target) as a function of ε: the same sign and root as delta_excess_in_epsilon, but
+ * nearly linear in ε (the Gaussian tail), so Brent's method needs a third of the evaluations.
+ * δ = 0 (underflow far beyond the root) maps to a large finite negative value. */
+static double
+log_delta_excess_in_epsilon (double eps, void *data)
+{
+  GaussRootParams *p = data;
+  double delta = 0.0;
+  DpStatus status = gaussian_delta_nonneg (p->mu, eps, &delta);
+  if (status != DP_OK)
+    p->status = status;
+  if (!(delta > 0.0))
+    return -1e4;
+  return log (delta / p->target);
+}
+
 /* δ_μ(ε)/target − 1 as a function of μ (increasing). */
 static double
 delta_excess_in_mu (double mu, void *data)
@@ -217,13 +233,14 @@ dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
       hi *= 2.0;
     }
   double lo = 0.0;
-  DpStatus status = brent_bracket (&fn, &lo, &hi);
+  gsl_function log_fn = { log_delta_excess_in_epsilon, &params };
+  DpStatus status = brent_bracket (&log_fn, &lo, &hi);
   if (status == DP_OK)
     status = params.status;
   if (status != DP_OK)
     return status;
   /* δ is decreasing in ε: the upper end satisfies δ(ε) ≤ target; take the lower end when it
-   * does too. */
+   * does too (decided on δ itself, not on its logarithm). */
   *out = fn.function (lo, &params) <= 0.0 ? lo : hi;
   return DP_OK;
 }
