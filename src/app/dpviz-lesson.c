@@ -206,11 +206,15 @@ get_uint_in_range (GKeyFile *kf, const char *group, const char *key, guint64 min
     return FALSE;
   if (!g_ascii_string_to_unsigned (str, 10, min, max, &value, NULL))
     {
+      /* The bounds are formatted first: a G_GUINT64_FORMAT inside _() would cut the msgid
+       * at the "%" for xgettext, and the message could never be translated. */
+      g_autofree char *min_text = g_strdup_printf ("%" G_GUINT64_FORMAT, min);
+      g_autofree char *max_text = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+
       quoted = quote_value (str);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("Key “%s” in group “%s” must be a whole number from %" G_GUINT64_FORMAT
-                     " to %" G_GUINT64_FORMAT ", not “%s”."),
-                   key, group, min, max, quoted);
+                   _("Key “%s” in group “%s” must be a whole number from %s to %s, not “%s”."),
+                   key, group, min_text, max_text, quoted);
       return FALSE;
     }
   *out = value;
@@ -468,10 +472,12 @@ dpviz_lesson_load_from_data (const char *data, gsize length, GError **error)
     return NULL;
   if (version > LESSON_VERSION)
     {
+      g_autofree char *version_text = g_strdup_printf ("%" G_GUINT64_FORMAT, version);
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("The lesson was written in format version %" G_GUINT64_FORMAT
-                     " by a newer DPViz; this version reads format version %d."),
-                   version, LESSON_VERSION);
+                   _("The lesson was written in format version %s by a newer DPViz; this "
+                     "version reads format version %d."),
+                   version_text, LESSON_VERSION);
       return NULL;
     }
   if (!get_optional_text (kf, LESSON_GROUP, "Title", LESSON_MAX_TITLE_CHARS, &title, error))

@@ -32,14 +32,14 @@ static const Command commands[] = {
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, _("Usage:\n  dpviz-cli COMMAND [OPTION…]\n\n"));
-  fprintf (out, _("Differential privacy numbers and figures, without a display.\n\n"));
-  fprintf (out, _("Commands:\n"));
+  fputs (_("Usage:\n  dpviz-cli COMMAND [OPTION…]\n\n"), out);
+  fputs (_("Differential privacy numbers and figures, without a display.\n\n"), out);
+  fputs (_("Commands:\n"), out);
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
-  fprintf (out, _("\n“dpviz-cli COMMAND --help” describes a command’s options. Exit status: 0 "
-                  "success, 1 a computation failed,\n2 bad arguments or a file that could not "
-                  "be written (one line on standard error).\n"));
+  fputs (_("\n“dpviz-cli COMMAND --help” describes a command’s options. Exit status: 0 "
+           "success, 1 a computation failed,\n2 bad arguments or a file that could not "
+           "be written (one line on standard error).\n"), out);
 }
 
 static void
