@@ -348,7 +348,7 @@ dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_to
       {
         /* Balle & Wang 2018 (Thm 8) with k Gaussians composing to one with μ√k
          * (Dong, Roth & Su 2019, Cor. 3.3: GDP composes as μ√k). */
-        double mu = m->sensitivity / m->scale * sqrt ((double) k);
+        double mu = dp_mechanism_gaussian_mu (m) * sqrt ((double) k);
         return dp_gaussian_epsilon (mu, delta_total, eps_total);
       }
     case DP_MECHANISM_RR:
@@ -394,7 +394,7 @@ dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
       }
     case DP_MECHANISM_GAUSSIAN:
       {
-        double mu = m->sensitivity / m->scale * sqrt ((double) k);
+        double mu = dp_mechanism_gaussian_mu (m) * sqrt ((double) k);
         return dp_gaussian_delta (mu, eps_total, delta_total);
       }
     case DP_MECHANISM_RR:
@@ -449,7 +449,7 @@ dp_compose_gaussian_zcdp (const DpMechanism *m, unsigned long k, double delta_to
     return DP_ERR_DOMAIN;
   /* Bun & Steinke 2016: the Gaussian mechanism is Δ²/(2σ²)-zCDP (Prop. 1.6), zCDP composes
    * additively (Lemma 2.3), and ρ-zCDP implies (ρ + 2√(ρ ln(1/δ)), δ)-DP (Prop. 1.3). */
-  double mu = m->sensitivity / m->scale;
+  double mu = dp_mechanism_gaussian_mu (m);
   double rho = (double) k * mu * mu / 2.0;
   double eps = rho + 2.0 * sqrt (rho * -log (delta_total));
   if (!isfinite (eps))

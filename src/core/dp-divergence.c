@@ -63,7 +63,7 @@ dp_kl (const DpMechanism *m, double *out)
     case DP_MECHANISM_GAUSSIAN:
       {
         /* D_KL(N(0,σ²) ‖ N(Δ,σ²)) = Δ²/(2σ²) = μ²/2. */
-        double mu = m->sensitivity / m->scale;
+        double mu = dp_mechanism_gaussian_mu (m);
         *out = 0.5 * mu * mu;
         return DP_OK;
       }
@@ -102,7 +102,7 @@ dp_total_variation (const DpMechanism *m, double *out)
     case DP_MECHANISM_GAUSSIAN:
       {
         /* 2Φ(μ/2) − 1 = erf(μ/(2√2)), with no cancellation for small μ. */
-        double mu = m->sensitivity / m->scale;
+        double mu = dp_mechanism_gaussian_mu (m);
         *out = gsl_sf_erf (0.5 * mu * M_SQRT1_2);
         return DP_OK;
       }
@@ -144,7 +144,7 @@ dp_renyi (const DpMechanism *m, double alpha, double *out)
     case DP_MECHANISM_GAUSSIAN:
       {
         /* Mironov 2017, Table II: αΔ²/(2σ²); saturates at +HUGE_VAL (= D∞) on overflow. */
-        double mu = m->sensitivity / m->scale;
+        double mu = dp_mechanism_gaussian_mu (m);
         double value = alpha * (0.5 * mu * mu);
         *out = isfinite (value) ? value : HUGE_VAL;
         return DP_OK;
@@ -188,7 +188,7 @@ dp_hockey_stick (const DpMechanism *m, double eps_prime, double *out)
       return DP_OK;
     case DP_MECHANISM_GAUSSIAN:
       /* Balle & Wang 2018, Thm 8 (see dp-gaussian.c for the evaluation). */
-      return dp_gaussian_delta_unchecked (m->sensitivity / m->scale, eps_prime, out);
+      return dp_gaussian_delta_unchecked (dp_mechanism_gaussian_mu (m), eps_prime, out);
     case DP_MECHANISM_RR:
       /* VIEWS.md, View 2: (e^ε − e^{ε′})/(1 + e^ε) = p·(1 − e^{ε′−ε}) for −ε ≤ ε′ ≤ ε. */
       if (eps_prime >= eps)
@@ -215,7 +215,7 @@ hockey_stick_inverse_raw (const DpMechanism *m, double delta, double *out)
       *out = fmax (eps + 2.0 * log1p (-delta), 0.0);
       return DP_OK;
     case DP_MECHANISM_GAUSSIAN:
-      return dp_gaussian_epsilon_unchecked (m->sensitivity / m->scale, delta, out);
+      return dp_gaussian_epsilon_unchecked (dp_mechanism_gaussian_mu (m), delta, out);
     case DP_MECHANISM_RR:
       {
         /* Solve p(1 − e^{ε′−ε}) = δ: ε′ = ε + ln(1 − δ/p), 1/p = 1 + e^{−ε}. */

@@ -148,6 +148,12 @@ dp_mechanism_log_density (const DpMechanism *m, DpNeighbour which, double y, dou
     }
 }
 
+double
+dp_mechanism_gaussian_mu (const DpMechanism *m)
+{
+  return m->sensitivity / m->scale;
+}
+
 DpStatus
 dp_mechanism_density (const DpMechanism *m, DpNeighbour which, double y, double *out)
 {
@@ -235,7 +241,7 @@ dp_mechanism_privacy_loss (const DpMechanism *m, double y, double *out)
       }
     case DP_MECHANISM_GAUSSIAN:
       {
-        double mu = m->sensitivity / m->scale;
+        double mu = dp_mechanism_gaussian_mu (m);
         double loss = mu * (0.5 * mu - y / m->scale);
         if (isnan (loss) || (isinf (loss) && isfinite (y)))
           return DP_ERR_NUMERIC;
@@ -305,7 +311,7 @@ dp_mechanism_region (const DpMechanism *m, double eps_prime, DpRegion *out)
           *out = whole;
         else
           {
-            double mu = m->sensitivity / m->scale;
+            double mu = dp_mechanism_gaussian_mu (m);
             double a = 0.5 * mu - eps_prime / mu;
             double b = -0.5 * mu - eps_prime / mu;
             *out = (DpRegion) {
@@ -351,7 +357,7 @@ dp_mechanism_loss_cdf (const DpMechanism *m, double t, double *out)
       }
     case DP_MECHANISM_GAUSSIAN:
       {
-        double mu = m->sensitivity / m->scale;
+        double mu = dp_mechanism_gaussian_mu (m);
         /* (t − μ²/2)/μ = t/μ − μ/2, written so that μ² never overflows. */
         *out = gsl_cdf_ugaussian_P (t / mu - 0.5 * mu);
         return DP_OK;

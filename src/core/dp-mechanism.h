@@ -19,6 +19,11 @@ DpStatus dp_mechanism_gaussian_calibrated (double epsilon, double delta, double 
 /* Binary randomized response with p = e^ε/(1+e^ε) (book §3.3.1; Dwork & Roth §3.2). */
 DpStatus dp_mechanism_rr (double epsilon, DpMechanism *out);
 
+/* μ = Δ/σ of a Gaussian mechanism: the pair (N(0,σ²), N(Δ,σ²)) depends on Δ and σ only through
+ * μ (it is μ-GDP, Dong, Roth & Su 2022, Thm 2.7), and every Gaussian formula here is in μ.
+ * Only meaningful for a valid Gaussian mechanism. */
+double dp_mechanism_gaussian_mu (const DpMechanism *m);
+
 /* Density p(y) (which = D) or q(y) (which = D′); for RR the probability of output y ∈ {0,1}
  * (any other y has probability 0). */
 DpStatus dp_mechanism_density (const DpMechanism *m, DpNeighbour which, double y, double *out);

@@ -32,20 +32,13 @@ cancelled (const volatile int *cancel)
   return cancel != NULL && *cancel != 0;
 }
 
-/* μ = Δ/σ of a Gaussian mechanism. */
-static double
-gaussian_mu (const DpMechanism *m)
-{
-  return m->sensitivity / m->scale;
-}
-
 /* ε₀ of one Gaussian mechanism at per-mechanism failure probability δ₀. */
 static double
 gaussian_eps0 (const DpMechanism *m, double delta0)
 {
   double e = NAN;
 
-  if (dp_gaussian_epsilon (gaussian_mu (m), delta0, &e) != DP_OK)
+  if (dp_gaussian_epsilon (dp_mechanism_gaussian_mu (m), delta0, &e) != DP_OK)
     return NAN;
   return e;
 }
