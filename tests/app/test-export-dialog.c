@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include "test-app-util.h"
+
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,33 +49,12 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        g_chmod (child, 0700);
-        if (g_file_test (child, G_FILE_TEST_IS_DIR))
-          remove_tree (child);
-        else
-          g_unlink (child);
-      }
-  g_chmod (path, 0700);
-  g_rmdir (path);
-}
-
-static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (f->window);
   g_clear_object (&f->model);
   g_clear_object (&f->settings);
-  remove_tree (f->dir);
+  test_remove_tree (f->dir);
   g_free (f->dir);
 }
 
