@@ -538,6 +538,36 @@ halo_color (const DpvStyle *style, DpvColor *out)
   return TRUE;
 }
 
+/* Moves to (x, y) as a text origin. With @snap, the origin is rounded to a whole device pixel
+ * and put into the matrix itself (the caller saves and restores cr around the text).
+ * cairo's image backend rounds every glyph origin to a pixel anyway, and pango places glyphs
+ * at whole or half device units from the origin; with the origin an exact integer in the
+ * matrix, each glyph's device position is computed without rounding error, so a glyph that
+ * lies exactly half-way rounds the same way in every band of dpv_view_render_image () as in
+ * one cairo_t (the band's device offset would otherwise add an error of its own, and the
+ * glyph could move by a pixel). Vector output keeps the exact position. */
+static void
+move_to_text (cairo_t *cr, gboolean snap, double x, double y)
+{
+  if (snap)
+    {
+      cairo_matrix_t m;
+      double dx = x, dy = y;
+
+      cairo_get_matrix (cr, &m);
+      cairo_user_to_device (cr, &dx, &dy);
+      if (isfinite (dx) && isfinite (dy) && fabs (dx) < 1e9 && fabs (dy) < 1e9)
+        {
+          m.x0 = floor (dx + 0.5);
+          m.y0 = floor (dy + 0.5);
+          cairo_set_matrix (cr, &m);
+          cairo_move_to (cr, 0, 0);
+          return;
+        }
+    }
+  cairo_move_to (cr, x, y);
+}
+
 /* Draws layout with its top-left at (x, y); with halo, outlines it in the background colour
  * first so that it stays readable over lines. */
 static void
@@ -547,8 +577,9 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
   cairo_t *cr = p->cr;
   DpvColor hc;
 
+  gboolean snap = p->style.pixel_snap && !p->vector;
+
   cairo_save (cr);
-  cairo_move_to (cr, x, y);
   if (halo && halo_color (&p->style, &hc))
     {
       /* the text shown 8 times around its place in the background colour: glyphs come from
@@ -558,11 +589,13 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
       dpv_color_set_source (&hc, cr);
       for (int k = 0; k < 8; k++)
         {
-          cairo_move_to (cr, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
+          cairo_save (cr);
+          move_to_text (cr, snap, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
           pango_cairo_show_layout (cr, layout);
+          cairo_restore (cr);
         }
-      cairo_move_to (cr, x, y);
     }
+  move_to_text (cr, snap, x, y);
   dpv_color_set_source (color, cr);
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
@@ -1610,7 +1643,12 @@ draw_titles (DpvPlot *p)
       cx = which == AX_Y ? p->x + p->pad : p->x + p->w - p->pad - h;
       cairo_save (cr);
       cairo_translate (cr, cx, cy);
-      cairo_rotate (cr, -G_PI / 2);
+      {
+        /* a quarter turn, exactly: cairo_rotate () leaves cos(π/2) ≈ 6e-17 in the matrix */
+        const cairo_matrix_t quarter = { 0, -1, 1, 0, 0, 0 };
+
+        cairo_transform (cr, &quarter);
+      }
       {
         /* laid out for the rotated matrix (a context of its own in the cache) */
         LayoutOptions opt = { TRUE, avail, FALSE, 0 };
@@ -1618,7 +1656,7 @@ draw_titles (DpvPlot *p)
         g_object_unref (layout);
         layout = cached_layout (cr, &p->style, p->axes[which].title, AXIS_TITLE_FACTOR, &opt);
       }
-      cairo_move_to (cr, -w / 2, 0);
+      move_to_text (cr, p->style.pixel_snap && !p->vector, -w / 2, 0);
       dpv_color_set_source (&p->style.foreground, cr);
       pango_cairo_show_layout (cr, layout);
       cairo_restore (cr);
@@ -1803,8 +1841,59 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
+/* A band of a larger image (dpv_view_render_image ()): the whole image's size in device
+ * pixels, kept on the band's surface. */
+typedef struct {
+  double width;
+  double height;
+} BandImage;
+
+static const cairo_user_data_key_t band_image_key;
+
+void
+dpv_plot_mark_band (cairo_surface_t *band,
+                    double           image_width,
+                    double           image_height)
+{
+  BandImage *b = g_new (BandImage, 1);
+
+  g_return_if_fail (band != NULL);
+  b->width = image_width;
+  b->height = image_height;
+  if (cairo_surface_set_user_data (band, &band_image_key, b, g_free) != CAIRO_STATUS_SUCCESS)
+    g_free (b);
+}
+
+/* For a band: the whole image in cr's user space (the band's device offset puts the image's
+ * rows where a single cairo_t would have them), so that every band cuts its geometry exactly
+ * as the whole image would, and draws the same pixels. */
+static gboolean
+band_image_extents (cairo_t *cr, double *x0, double *y0, double *x1, double *y1)
+{
+  const BandImage *b = cairo_surface_get_user_data (cairo_get_target (cr), &band_image_key);
+  double xs[4], ys[4];
+
+  if (b == NULL)
+    return FALSE;
+  xs[0] = 0, ys[0] = 0;
+  xs[1] = b->width, ys[1] = 0;
+  xs[2] = 0, ys[2] = b->height;
+  xs[3] = b->width, ys[3] = b->height;
+  *x0 = *y0 = HUGE_VAL;
+  *x1 = *y1 = -HUGE_VAL;
+  for (int i = 0; i < 4; i++)
+    {
+      cairo_device_to_user (cr, &xs[i], &ys[i]);
+      *x0 = MIN (*x0, xs[i]);
+      *x1 = MAX (*x1, xs[i]);
+      *y0 = MIN (*y0, ys[i]);
+      *y1 = MAX (*y1, ys[i]);
+    }
+  return TRUE;
+}
+
 /* The part of the data area that can show anything: the data area intersected with cr's
- * clip (the surface, for an image), grown by margin. Geometry is cut to this before cairo
+ * clip (the surface, for an image; the whole image, for a band), grown by margin. Geometry is cut to this before cairo
  * strokes it, so that a dashed line on a huge panel costs what its visible part costs. */
 static void
 visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, double *y1)
@@ -1815,7 +1904,8 @@ visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, dou
   *y0 = p->dy;
   *x1 = p->dx + p->dw;
   *y1 = p->dy + p->dh;
-  cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
+  if (!band_image_extents (p->cr, &cx0, &cy0, &cx1, &cy1))
+    cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
   if (isfinite (cx0) && isfinite (cy0) && isfinite (cx1) && isfinite (cy1) && cx1 > cx0
       && cy1 > cy0)
     {
@@ -3077,7 +3167,7 @@ dpv_draw_text_block (cairo_t        *cr,
   layout_size (layout, &w, &h);
   cairo_save (cr);
   dpv_color_set_source (color ? color : &style->foreground, cr);
-  cairo_move_to (cr, x, y);
+  move_to_text (cr, style->pixel_snap && !is_vector_target (cr), x, y);
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
   g_object_unref (layout);
