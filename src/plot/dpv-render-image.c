@@ -1,0 +1,306 @@
+/* dpv-render-image.c — a view into an image surface, in horizontal bands on all cores
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cairo's image backend rasterises on one thread, and at 1920 × 1080 most of a view's time
+ * is spent there (scan conversion of the curves' strokes, row by row, and the fills). The
+ * rows are independent, so the image is cut into horizontal bands, one per core, and every
+ * band runs the ordinary dpv_view_render() on its own cairo_t whose target is that band of
+ * the same pixel buffer (cairo_image_surface_create_for_data), placed by a device offset of
+ * a whole number of rows. The cairo_t's matrix is the one a single render would have, so
+ * every coordinate the plot code computes (pixel snapping, fitted text) is the same, and
+ * the offset moves no edge off its sub-pixel position; geometry is cut to the whole image,
+ * not the band (dpv_plot_mark_band ()). The pixels are therefore the ones a single cairo_t
+ * would have produced (tests/plot/test-render-image compares them byte for byte). What each band repeats is the geometry: the views' numbers,
+ * the text layout (cached per thread, dpv-plot.c) and path construction, about a tenth of a
+ * render.
+ *
+ * The bands' boundaries follow the cost: a view whose lower panel is busier than its upper
+ * one would leave one core waiting. After each render the rows are re-divided so that each
+ * band gets an equal share of the time measured per row in the last render of that view
+ * (a piecewise-constant cost density), half-way between the old and the new boundaries so a
+ * single slow render does not swing them.
+ *
+ * The workers are a GThreadPool of exclusive threads, created once: their pango font maps
+ * and layout caches stay warm between renders.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dpv-plot.h"
+#include "dpv-view.h"
+
+#define MAX_BANDS 8
+/* One band per core: measured with 2 and 4 per core, the repeated geometry cost more than
+ * the finer balance gained. */
+#define BANDS_PER_CORE 1
+/* Below this many pixels one thread is faster than waking another. */
+#define MIN_PARALLEL_PIXELS (320 * 240)
+/* No band thinner than this many rows. */
+#define MIN_BAND_ROWS 16
+
+typedef struct {
+  /* shared, read-only during a render */
+  DpvViewKind view;
+  const DpvParams *params;
+  const DpvStyle *style;
+  unsigned char *data;
+  cairo_format_t format;
+  int stride;
+  int pixel_width;
+  int rows;
+  double scale;
+  double width;
+  double height;
+  /* the bands, taken in turn by whichever thread is free */
+  struct _Band *bands;
+  int n_bands;
+  int next;      /* atomic: the next band to take */
+  /* completion of the helpers */
+  GMutex lock;
+  GCond done;
+  int pending;
+} Job;
+
+typedef struct _Band {
+  Job *job;
+  int y0;
+  int y1;
+  double seconds;
+  cairo_status_t status;
+} Band;
+
+/* Per view: the band boundaries as fractions of the height, from the last render. */
+static GMutex split_lock;
+static double split[DPV_N_VIEWS][MAX_BANDS + 1];
+static int split_bands[DPV_N_VIEWS];
+
+static GThreadPool *pool;
+static int pool_threads;
+
+static void
+render_band (Band *band)
+{
+  Job *job = band->job;
+  gint64 t0 = g_get_monotonic_time ();
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  surface = cairo_image_surface_create_for_data (job->data + (gsize) band->y0 * job->stride,
+                                                 job->format, job->pixel_width,
+                                                 band->y1 - band->y0, job->stride);
+  /* the band's rows sit at their place in the image: same matrix, same pixels */
+  cairo_surface_set_device_offset (surface, 0, -band->y0);
+  dpv_plot_mark_band (surface, job->pixel_width, job->rows);
+  cr = cairo_create (surface);
+  cairo_scale (cr, job->scale, job->scale);
+  dpv_view_render (job->view, job->params, job->style, cr, job->width, job->height);
+  band->status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (band->status == CAIRO_STATUS_SUCCESS)
+    band->status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  band->seconds = (g_get_monotonic_time () - t0) / 1e6;
+}
+
+/* Renders bands until none is left. */
+static void
+take_bands (Job *job)
+{
+  for (;;)
+    {
+      int i = g_atomic_int_add (&job->next, 1);
+
+      if (i >= job->n_bands)
+        return;
+      render_band (&job->bands[i]);
+    }
+}
+
+static void
+worker (gpointer data, gpointer user_data)
+{
+  Job *job = data;
+
+  take_bands (job);
+  g_mutex_lock (&job->lock);
+  if (--job->pending == 0)
+    g_cond_signal (&job->done);
+  g_mutex_unlock (&job->lock);
+}
+
+/* The worker pool, created on first use with one thread per further core. */
+static int
+ensure_pool (void)
+{
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      int cores = (int) g_get_num_processors ();
+      int threads = CLAMP (cores, 1, MAX_BANDS) - 1;
+
+      if (threads > 0)
+        {
+          pool = g_thread_pool_new (worker, NULL, threads, TRUE, NULL);
+          pool_threads = pool != NULL ? threads : 0;
+        }
+      g_once_init_leave (&once, 1);
+    }
+  return pool_threads;
+}
+
+/* Boundaries in rows for @n bands of @rows rows, from the view's last split (even at
+ * first). */
+static void
+band_rows (DpvViewKind view, int n, int rows, int *y)
+{
+  g_mutex_lock (&split_lock);
+  if (split_bands[view] != n)
+    {
+      for (int i = 0; i <= n; i++)
+        split[view][i] = (double) i / n;
+      split_bands[view] = n;
+    }
+  for (int i = 0; i <= n; i++)
+    y[i] = (int) lround (split[view][i] * rows);
+  g_mutex_unlock (&split_lock);
+
+  y[0] = 0;
+  y[n] = rows;
+  for (int i = 1; i < n; i++)
+    y[i] = CLAMP (y[i], y[i - 1] + MIN_BAND_ROWS, rows - (n - i) * MIN_BAND_ROWS);
+}
+
+/* Re-divide so that each band gets an equal share of the measured cost: the cost density
+ * is taken constant within each old band. */
+static void
+rebalance (DpvViewKind view, int n, int rows, const Band *bands)
+{
+  double total = 0, target[MAX_BANDS + 1];
+
+  for (int i = 0; i < n; i++)
+    total += bands[i].seconds;
+  if (!(total > 0))
+    return;
+  target[0] = 0;
+  target[n] = 1;
+  for (int k = 1; k < n; k++)
+    {
+      double want = total * k / n, acc = 0;
+      int i = 0;
+
+      while (i < n - 1 && acc + bands[i].seconds < want)
+        acc += bands[i++].seconds;
+      {
+        double h = bands[i].y1 - bands[i].y0;
+        double frac = bands[i].seconds > 0 ? (want - acc) / bands[i].seconds : 0.5;
+
+        target[k] = (bands[i].y0 + CLAMP (frac, 0.0, 1.0) * h) / rows;
+      }
+    }
+  g_mutex_lock (&split_lock);
+  if (split_bands[view] == n)
+    for (int k = 1; k < n; k++)
+      split[view][k] = 0.5 * split[view][k] + 0.5 * target[k];
+  g_mutex_unlock (&split_lock);
+}
+
+cairo_status_t
+dpv_view_render_image (DpvViewKind      view,
+                       const DpvParams *params,
+                       const DpvStyle  *style,
+                       cairo_surface_t *image,
+                       double           scale,
+                       double           width,
+                       double           height)
+{
+  Job job;
+  Band bands[MAX_BANDS];
+  int y[MAX_BANDS + 1];
+  int rows, n, threads;
+  cairo_status_t status = CAIRO_STATUS_SUCCESS;
+
+  g_return_val_if_fail ((int) view >= 0 && view < DPV_N_VIEWS, CAIRO_STATUS_INVALID_STATUS);
+  g_return_val_if_fail (params != NULL && style != NULL && image != NULL,
+                        CAIRO_STATUS_NULL_POINTER);
+
+  if (cairo_surface_status (image) != CAIRO_STATUS_SUCCESS)
+    return cairo_surface_status (image);
+  if (cairo_surface_get_type (image) != CAIRO_SURFACE_TYPE_IMAGE)
+    return CAIRO_STATUS_SURFACE_TYPE_MISMATCH;
+  if (!isfinite (scale) || scale <= 0)
+    return CAIRO_STATUS_INVALID_MATRIX;
+
+  cairo_surface_flush (image);
+  memset (&job, 0, sizeof job);
+  job.view = view;
+  job.params = params;
+  job.style = style;
+  job.data = cairo_image_surface_get_data (image);
+  job.format = cairo_image_surface_get_format (image);
+  job.stride = cairo_image_surface_get_stride (image);
+  job.pixel_width = cairo_image_surface_get_width (image);
+  job.scale = scale;
+  job.width = width;
+  job.height = height;
+  rows = cairo_image_surface_get_height (image);
+  job.rows = rows;
+
+  threads = ensure_pool ();
+  n = MIN (BANDS_PER_CORE * (threads + 1), rows / MIN_BAND_ROWS);
+  if ((double) job.pixel_width * rows < MIN_PARALLEL_PIXELS || job.data == NULL)
+    n = 1;
+  /* At a fractional scale, user coordinates map to device ones with rounding, and a glyph
+   * half-way between two pixels may round one way in a band and the other in the whole
+   * image; at whole scales the band's offset adds no error. */
+  if (scale != floor (scale))
+    n = 1;
+  n = CLAMP (n, 1, MAX_BANDS);
+
+  band_rows (view, n, rows, y);
+  for (int i = 0; i < n; i++)
+    {
+      bands[i].job = &job;
+      bands[i].y0 = y[i];
+      bands[i].y1 = y[i + 1];
+      bands[i].seconds = 0;
+      bands[i].status = CAIRO_STATUS_SUCCESS;
+    }
+  job.bands = bands;
+  job.n_bands = n;
+  job.next = 0;
+
+  g_mutex_init (&job.lock);
+  g_cond_init (&job.done);
+  job.pending = 0;
+  for (int i = 0; i < MIN (threads, n - 1); i++)
+    {
+      g_mutex_lock (&job.lock);
+      job.pending++;
+      g_mutex_unlock (&job.lock);
+      if (!g_thread_pool_push (pool, &job, NULL))
+        {
+          g_mutex_lock (&job.lock);
+          job.pending--;
+          g_mutex_unlock (&job.lock);
+        }
+    }
+  take_bands (&job);
+  g_mutex_lock (&job.lock);
+  while (job.pending > 0)
+    g_cond_wait (&job.done, &job.lock);
+  g_mutex_unlock (&job.lock);
+  g_cond_clear (&job.done);
+  g_mutex_clear (&job.lock);
+
+  cairo_surface_mark_dirty (image);
+  for (int i = 0; i < n && status == CAIRO_STATUS_SUCCESS; i++)
+    status = bands[i].status;
+  if (n > 1)
+    rebalance (view, n, rows, bands);
+  return status;
+}
