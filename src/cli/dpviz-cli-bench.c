@@ -4,7 +4,9 @@
  *
  * Prints figures; it asserts nothing (speed targets are read by people, BRIEF.md). Each view is
  * rendered into one ARGB32 image surface of the requested size over a sweep of parameter
- * values, as a lecturer dragging a slider would cause. The composition view's curves are
+ * values, as a lecturer dragging a slider would cause: once with dpv_view_render_image (), the
+ * path export and the app take (horizontal bands on all cores), and once with a single
+ * cairo_t on one core (serial_*), so that both are on record. The composition view's curves are
  * computed once (their cold time is reported separately) and reused while k sweeps, which is
  * what the app does with its cache.
  */
@@ -60,14 +62,14 @@ now_ms (void)
   return g_get_monotonic_time () / 1000.0;
 }
 
-/* CPU time of this thread: on a shared machine it moves much less with the load than the
- * wall clock, so both are reported. */
+/* CPU time of the process, all threads: on a shared machine it moves much less with the load
+ * than the wall clock, and for the banded path it is the work of all cores together. */
 static double
 cpu_ms (void)
 {
   struct timespec ts;
 
-  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
     return NAN;
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
@@ -87,13 +89,48 @@ sweep_params (DpvViewKind view, unsigned i, unsigned n, DpvParams *params)
 
 static void
 render_once (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
-             cairo_surface_t *surface, double width, double height)
+             cairo_surface_t *surface, double width, double height, gboolean serial)
 {
-  cairo_t *cr = cairo_create (surface);
+  if (serial)
+    {
+      cairo_t *cr = cairo_create (surface);
 
-  dpv_view_render (view, params, style, cr, width, height);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
+      dpv_view_render (view, params, style, cr, width, height);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+    }
+  else
+    dpv_view_render_image (view, params, style, surface, 1.0, width, height);
+}
+
+/* Renders @view @iterations times over the sweep; wall and CPU statistics. */
+static void
+measure (DpvViewKind view, const DpvParams *base, const DpvStyle *style,
+         cairo_surface_t *surface, double width, double height, gboolean serial,
+         unsigned long iterations, double *samples, double *cpu_samples, Stats *wall,
+         Stats *cpu)
+{
+  DpvParams params = *base;
+
+  /* Warm-up: fonts, glyph caches, first allocations, the bands' split. */
+  for (unsigned i = 0; i < WARMUP; i++)
+    {
+      sweep_params (view, i, WARMUP, &params);
+      render_once (view, &params, style, surface, width, height, serial);
+    }
+  for (unsigned long i = 0; i < iterations; i++)
+    {
+      double t0, c0;
+
+      sweep_params (view, i, iterations, &params);
+      c0 = cpu_ms ();
+      t0 = now_ms ();
+      render_once (view, &params, style, surface, width, height, serial);
+      samples[i] = now_ms () - t0;
+      cpu_samples[i] = cpu_ms () - c0;
+    }
+  compute_stats (samples, iterations, wall);
+  compute_stats (cpu_samples, iterations, cpu);
 }
 
 int
@@ -106,6 +143,7 @@ cli_cmd_bench (int argc, char **argv, GError **error)
   double width = 1920, height = 1080;
   gboolean selected[DPV_N_VIEWS];
   Stats stats[DPV_N_VIEWS], cpu_stats[DPV_N_VIEWS];
+  Stats serial_stats[DPV_N_VIEWS], serial_cpu_stats[DPV_N_VIEWS];
   double cold_ms = NAN;
   DpvParams base;
   DpvStyle style;
@@ -133,8 +171,9 @@ cli_cmd_bench (int argc, char **argv, GError **error)
                           _("ε sweeps 0.01 … 10 for densities, regions and kl; k sweeps "
                             "1 … 10000 for composition,\nwhose curves are computed once "
                             "(composition_cold_ms). JSON keys: views (per view median_ms,\n"
-                            "p99_ms, mean_ms, max_ms, cpu_median_ms, cpu_p99_ms), "
-                            "composition_cold_ms, width, height, iterations."),
+                            "p99_ms, mean_ms, max_ms, cpu_median_ms, cpu_p99_ms, and serial_median_ms,\n"
+                            "serial_p99_ms, serial_cpu_median_ms for one core), "
+                            "composition_cold_ms, width, height, cores, iterations."),
                           NULL, entries, argc, argv, error)
       || !cli_parse_ulong ("--iterations", iterations_text, 10, 100000, &iterations, error)
       || !cli_parse_double ("--width", width_text, 16, 8192, &width, error)
@@ -201,25 +240,10 @@ cli_cmd_bench (int argc, char **argv, GError **error)
       if (!selected[v])
         continue;
       params.composition = composition;
-      /* Warm-up: fonts, glyph caches, first allocations. */
-      for (unsigned i = 0; i < WARMUP; i++)
-        {
-          sweep_params (v, i, WARMUP, &params);
-          render_once (v, &params, &style, surface, width, height);
-        }
-      for (unsigned long i = 0; i < iterations; i++)
-        {
-          double t0, c0;
-
-          sweep_params (v, i, iterations, &params);
-          c0 = cpu_ms ();
-          t0 = now_ms ();
-          render_once (v, &params, &style, surface, width, height);
-          samples[i] = now_ms () - t0;
-          cpu_samples[i] = cpu_ms () - c0;
-        }
-      compute_stats (samples, iterations, &stats[v]);
-      compute_stats (cpu_samples, iterations, &cpu_stats[v]);
+      measure (v, &params, &style, surface, width, height, FALSE, iterations, samples,
+               cpu_samples, &stats[v], &cpu_stats[v]);
+      measure (v, &params, &style, surface, width, height, TRUE, iterations, samples,
+               cpu_samples, &serial_stats[v], &serial_cpu_stats[v]);
     }
   cairo_surface_destroy (surface);
 
@@ -238,6 +262,8 @@ cli_cmd_bench (int argc, char **argv, GError **error)
       json_builder_add_string_value (b, dp_mechanism_kind_to_name (base.mechanism));
       json_builder_set_member_name (b, "iterations");
       json_builder_add_int_value (b, (gint64) iterations);
+      json_builder_set_member_name (b, "cores");
+      json_builder_add_int_value (b, (gint64) g_get_num_processors ());
       json_builder_set_member_name (b, "warmup");
       json_builder_add_int_value (b, WARMUP);
       json_builder_set_member_name (b, "views");
@@ -254,6 +280,9 @@ cli_cmd_bench (int argc, char **argv, GError **error)
           cli_json_add_double (b, "max_ms", stats[v].max_ms);
           cli_json_add_double (b, "cpu_median_ms", cpu_stats[v].median_ms);
           cli_json_add_double (b, "cpu_p99_ms", cpu_stats[v].p99_ms);
+          cli_json_add_double (b, "serial_median_ms", serial_stats[v].median_ms);
+          cli_json_add_double (b, "serial_p99_ms", serial_stats[v].p99_ms);
+          cli_json_add_double (b, "serial_cpu_median_ms", serial_cpu_stats[v].median_ms);
           json_builder_set_member_name (b, "sweep");
           json_builder_add_string_value (b, v == DPV_VIEW_COMPOSITION ? "k 1..10000 log"
                                                                      : "epsilon 0.01..10 log");
@@ -274,13 +303,16 @@ cli_cmd_bench (int argc, char **argv, GError **error)
       g_autofree char *h_p99 = cli_pad (_("p99 ms"), 10, TRUE);
       g_autofree char *h_max = cli_pad (_("max ms"), 10, TRUE);
       g_autofree char *h_cpu = cli_pad (_("CPU median ms"), 14, TRUE);
+      g_autofree char *h_serial = cli_pad (_("1 core median ms"), 17, TRUE);
 
-      printf ("  %s %s %s %s %s\n", h_view, h_median, h_p99, h_max, h_cpu);
+      printf ("  %s %s %s %s %s %s\n", h_view, h_median, h_p99, h_max, h_cpu, h_serial);
       for (int v = 0; v < DPV_N_VIEWS; v++)
         if (selected[v])
-          printf ("  %-12s %10.3f %10.3f %10.3f %14.3f\n", dpv_view_to_name (v),
+          printf ("  %-12s %10.3f %10.3f %10.3f %14.3f %17.3f\n", dpv_view_to_name (v),
                   stats[v].median_ms, stats[v].p99_ms, stats[v].max_ms,
-                  cpu_stats[v].median_ms);
+                  cpu_stats[v].median_ms, serial_stats[v].median_ms);
+      printf (_("  (median, p99, max: all cores, %u here; CPU: all threads together; "
+                "1 core: a single cairo_t)\n"), g_get_num_processors ());
       if (selected[DPV_VIEW_COMPOSITION])
         printf (_("  composition curves, computed once: %.1f ms\n"), cold_ms);
     }

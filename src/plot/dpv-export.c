@@ -191,12 +191,18 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
       return NULL;
     }
 
-  cr = cairo_create (surface);
   if (format == DPV_FORMAT_PNG)
-    cairo_scale (cr, scale, scale);
-  dpv_view_render (view, params, &st, cr, width, height);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
+    {
+      /* in bands on all cores; the same pixels as one cairo_t */
+      status = dpv_view_render_image (view, params, &st, surface, scale, width, height);
+    }
+  else
+    {
+      cr = cairo_create (surface);
+      dpv_view_render (view, params, &st, cr, width, height);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
+    }
   if (status == CAIRO_STATUS_SUCCESS)
     {
       if (format == DPV_FORMAT_PNG)
