@@ -21,6 +21,7 @@
  *  - x < 0 otherwise (then μ > ½ and δ ≥ 0.3·Φ(A)): δ = Φ(A) − φ(x)R(x + μ).
  * For ε < 0 the pair's symmetry gives δ(ε) = 1 − e^ε + e^ε δ(−ε) (both terms ≥ 0).
  */
+#include <float.h>
 #include <math.h>
 
 #include <gsl/gsl_cdf.h>
@@ -202,6 +203,70 @@ brent_bracket (gsl_function *fn, double *lo, double *hi)
   return DP_OK;
 }
 
+/* Newton's method on g(ε) = ln δ(ε) − ln target, from a point hi with g(hi) ≤ 0 (private
+ * enough). The derivative is closed-form: δ′(ε) = −e^ε Φ(B) (the φ terms cancel since
+ * e^ε φ(B) = φ(A)), and e^ε Φ(B) = φ(x)·R(x + μ), so g′(ε) = −φ(x)R(x + μ)/δ(ε). ln δ is
+ * concave in ε (ln φ(x) is, and δ/φ(x) = ∫_x^{x+μ} J is log-concave by Prékopa's theorem, J
+ * being log-concave), so every tangent lies above g: from the right of the root each Newton
+ * step lands at or right of the root, and the iterates fall monotonically to it, quadratically
+ * near it. A third to a quarter of the δ evaluations of Brent's method on a wide bracket.
+ *
+ * On return, δ(*hi) ≤ target and *lo ≤ root. *converged is set when the root is known to within
+ * 1e-15 relative, and *hi is then the answer; otherwise (rounding made a step overshoot, or
+ * no convergence in the allowed steps) the caller finishes with Brent's method. */
+static DpStatus
+newton_from_above (double mu, double target, double delta_hi, double *lo, double *hi,
+                   int *converged)
+{
+  double eps = *hi, log_target = log (target);
+
+  for (int iter = 0; iter < 60; iter++)
+    {
+      double delta = delta_hi;   /* δ(*hi) when known, on the first step */
+      DpStatus status = DP_OK;
+
+      if (iter > 0 || isnan (delta))
+        status = gaussian_delta_nonneg (mu, eps, &delta);
+      if (status != DP_OK)
+        return status;
+      if (!(delta > 0.0))
+        return DP_OK;   /* underflow: leave it to Brent */
+      double g = log (delta) - log_target;
+      double x = eps / mu - 0.5 * mu;
+      double slope_factor = DP_INV_SQRT_2PI * exp (-0.5 * x * x) * dp_mills_ratio (x + mu);
+      if (!(slope_factor > 0.0) || !isfinite (slope_factor))
+        return DP_OK;
+      double step = g * delta / slope_factor;   /* −g/g′: ≤ 0 right of the root */
+      if (delta > target)
+        {
+          /* The last step landed left of the root, by rounding: the root is in [eps, *hi].
+           * One Newton step back to the right (a little more, and at least 2 ulps) usually
+           * gives a point that is private enough and within 1e-15 of eps; else Brent
+           * finishes on the bracket. */
+          *lo = fmax (*lo, eps);
+          double right = eps + fmax (1.01 * step, 4.0 * DBL_EPSILON * eps);
+          double d_right = 0.0;
+          if (right < *hi && gaussian_delta_nonneg (mu, right, &d_right) == DP_OK
+              && d_right <= target)
+            *hi = right;
+          *converged = !(*hi - *lo > 1e-15 * *hi);
+          return DP_OK;
+        }
+      *hi = eps;
+      double next = eps + step;
+      if (!(next >= *lo))
+        next = *lo;
+      if (!(fabs (step) > 1e-15 * eps) || next == eps)
+        {
+          /* the root is within |step| (quadratic convergence) */
+          *converged = 1;
+          return DP_OK;
+        }
+      eps = next;
+    }
+  return DP_OK;
+}
+
 DpStatus
 dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
 {
@@ -232,9 +297,26 @@ dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
         return DP_ERR_NUMERIC;
       hi *= 2.0;
     }
-  double lo = 0.0;
+  double lo = 0.0, hi_verified = hi;
+  int converged = 0;
+  DpStatus status = newton_from_above (mu, delta, NAN, &lo, &hi, &converged);
+  if (status != DP_OK)
+    return status;
+  if (converged)
+    {
+      /* converged: δ(hi) ≤ target, and hi is within 1e-15 of the root */
+      *out = hi;
+      return DP_OK;
+    }
   gsl_function log_fn = { log_delta_excess_in_epsilon, &params };
-  DpStatus status = brent_bracket (&log_fn, &lo, &hi);
+  /* Brent needs a change of sign; rounding in the logarithm can hide a narrow one, and then
+   * the verified wide bracket serves */
+  if (!(log_fn.function (lo, &params) >= 0.0 && log_fn.function (hi, &params) <= 0.0))
+    {
+      lo = 0.0;
+      hi = hi_verified;
+    }
+  status = brent_bracket (&log_fn, &lo, &hi);
   if (status == DP_OK)
     status = params.status;
   if (status != DP_OK)
@@ -250,6 +332,28 @@ dp_gaussian_epsilon (double mu, double delta, double *out)
 {
   if (!(mu > 0.0 && mu <= 1e6))
     return DP_ERR_DOMAIN;
+  return dp_gaussian_epsilon_unchecked (mu, delta, out);
+}
+
+DpStatus
+dp_gaussian_epsilon_hint (double mu, double delta, double hint, double *out)
+{
+  if (!(mu > 0.0 && mu <= 1e6) || out == NULL || !dp_is_valid_delta (delta))
+    return DP_ERR_DOMAIN;
+  if (isfinite (hint) && hint > 0.0)
+    {
+      double d_hint = 0.0, lo = 0.0, hi = hint;
+      int converged = 0;
+
+      /* from the hint when it is private enough (Newton must start right of the root) */
+      if (gaussian_delta_nonneg (mu, hint, &d_hint) == DP_OK && d_hint > 0.0
+          && d_hint <= delta
+          && newton_from_above (mu, delta, d_hint, &lo, &hi, &converged) == DP_OK && converged)
+        {
+          *out = hi;
+          return DP_OK;
+        }
+    }
   return dp_gaussian_epsilon_unchecked (mu, delta, out);
 }
 

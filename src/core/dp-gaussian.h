@@ -7,11 +7,17 @@
 #include "dp-common.h"
 
 /* δ(ε) of the Gaussian pair with μ = Δ/σ (Balle & Wang 2018, Thm 8):
- * δ = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ), evaluated through log Φ (gsl_sf_log_erfc) so that
- * it neither overflows nor cancels. μ ∈ (0, 1e6], ε ∈ [0, 1e6]. */
+ * δ = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ), evaluated through the Mills ratio (dp-gaussian.c)
+ * so that it neither overflows nor cancels. μ ∈ (0, 1e6], ε ∈ [0, 1e6]. */
 DpStatus dp_gaussian_delta (double mu, double epsilon, double *out);
-/* Inverse in ε: the smallest ε ≥ 0 with δ(ε) ≤ delta. */
+/* Inverse in ε: the smallest ε ≥ 0 with δ(ε) ≤ delta (to 1e-15 relative; Newton's method on
+ * ln δ from a private-enough bound, Brent's method where rounding stops it). */
 DpStatus dp_gaussian_epsilon (double mu, double delta, double *out);
+/* The same answer as dp_gaussian_epsilon, sooner when @hint is an ε with δ(hint) ≤ δ close
+ * to the answer: Newton's method then starts there instead of from a bound. A hint that is
+ * not private enough, or not finite, is ignored. For a curve of ε over growing δ (fewer
+ * compositions), each answer is the next hint. */
+DpStatus dp_gaussian_epsilon_hint (double mu, double delta, double hint, double *out);
 /* Analytic Gaussian mechanism (Balle & Wang 2018, Alg. 1): the smallest σ with δ(ε) ≤ δ
  * for sensitivity Δ; relative accuracy 1e-12. */
 DpStatus dp_gaussian_sigma_analytic (double epsilon, double delta, double sensitivity,

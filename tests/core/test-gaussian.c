@@ -165,6 +165,47 @@ test_epsilon_inverse (void)
       }
 }
 
+/* dp_gaussian_epsilon_hint: the answer of dp_gaussian_epsilon whatever the hint — one that is
+ * private enough (the answer for a smaller δ, or far right), one that is not (left of the
+ * root), and none (NaN, ∞, 0, negative). */
+static void
+test_epsilon_hint (void)
+{
+  const double deltas[] = { 1e-15, 1e-12, 1e-8, 1e-5, 1e-3, 0.1 };
+  for (guint i = 0; i < G_N_ELEMENTS (mus); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (deltas); k++)
+      {
+        double mu = mus[i], eps, smaller, d0;
+        assert_ok (dp_gaussian_epsilon (mu, deltas[k], &eps));
+        assert_ok (dp_gaussian_epsilon (mu, deltas[k] * 0.8, &smaller));
+        assert_ok (dp_gaussian_delta (mu, 0.0, &d0));
+        const double hints[] = { smaller, 3 * eps + 1, 0.5 * eps, 0.999999 * eps, NAN, INFINITY,
+                                 0.0, -1.0 };
+        for (guint h = 0; h < G_N_ELEMENTS (hints); h++)
+          {
+            double e, d, d_below;
+            assert_ok (dp_gaussian_epsilon_hint (mu, deltas[k], hints[h], &e));
+            if (deltas[k] >= d0)
+              {
+                g_assert_cmpfloat (e, ==, 0.0);
+                continue;
+              }
+            /* the same properties as test_epsilon_inverse: private enough, and minimal */
+            assert_ok (dp_gaussian_delta (mu, e, &d));
+            assert_ok (dp_gaussian_delta (mu, e * (1 - 1e-13), &d_below));
+            g_assert_cmpfloat (d, <=, deltas[k]);
+            g_assert_cmpfloat (d_below, >=, deltas[k] * (1 - 1e-13));
+            g_assert_cmpfloat (fabs (e - eps), <=, 4e-15 * eps);
+          }
+      }
+  {
+    double v;
+    assert_domain (dp_gaussian_epsilon_hint (0.0, 1e-5, 1.0, &v));
+    assert_domain (dp_gaussian_epsilon_hint (1.0, 0.0, 1.0, &v));
+    assert_domain (dp_gaussian_epsilon_hint (1.0, 1e-5, 1.0, NULL));
+  }
+}
+
 /* Analytic Gaussian mechanism (Balle & Wang 2018, Alg. 1): δ(ε) at σ* meets the target to
  * ~1e-12, σ*(1 − 1e-9) violates it; the classic σ is larger for ε < 1 (Dwork & Roth Thm A.1
  * is a sufficient condition there). */
@@ -257,6 +298,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gaussian/delta-vs-integral", test_delta_vs_integral);
   g_test_add_func ("/gaussian/delta-identities", test_delta_identities);
   g_test_add_func ("/gaussian/epsilon-inverse", test_epsilon_inverse);
+  g_test_add_func ("/gaussian/epsilon-hint", test_epsilon_hint);
   g_test_add_func ("/gaussian/sigma-analytic", test_sigma_analytic);
   g_test_add_func ("/gaussian/domain", test_domain);
   int status = g_test_run ();
