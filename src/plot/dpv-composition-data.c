@@ -43,10 +43,23 @@ gaussian_eps0 (const DpMechanism *m, double delta0)
   return e;
 }
 
+/* ε₀ as gaussian_eps0 (), with Newton's method started from @hint when it is private
+ * enough for δ₀ (dp_gaussian_epsilon_hint); *hint becomes the answer. */
 static double
-basic_at (const DpMechanism *m, double delta, unsigned long k)
+gaussian_eps0_hinted (const DpMechanism *m, double delta0, double *hint)
 {
-  double eps0 = m->kind == DP_MECHANISM_GAUSSIAN ? gaussian_eps0 (m, delta / k) : m->epsilon;
+  double e = NAN;
+
+  if (dp_gaussian_epsilon_hint (dp_mechanism_gaussian_mu (m), delta0, *hint, &e) != DP_OK)
+    return NAN;
+  *hint = e;
+  return e;
+}
+
+/* Basic composition (Dwork & Roth Thm 3.16) of k mechanisms each ε₀-DP at δ₀ = δ/k. */
+static double
+basic_with (double eps0, unsigned long k)
+{
   double e = NAN, d = NAN;
 
   if (!isfinite (eps0) || dp_compose_basic (eps0, 0.0, k, &e, &d) != DP_OK)
@@ -54,24 +67,37 @@ basic_at (const DpMechanism *m, double delta, unsigned long k)
   return e;
 }
 
+static double
+basic_at (const DpMechanism *m, double delta, unsigned long k)
+{
+  return basic_with (m->kind == DP_MECHANISM_GAUSSIAN ? gaussian_eps0 (m, delta / k)
+                                                       : m->epsilon, k);
+}
+
+/* Advanced composition (Dwork & Roth Thm 3.20) of k mechanisms each (ε₀, δ₀)-DP, at δ′. */
 static void
-advanced_at (const DpMechanism *m, double delta, unsigned long k, DpvCompositionPoint *pt)
+advanced_with (double eps0, double delta0, unsigned long k, double delta_prime,
+               DpvCompositionPoint *pt)
 {
   DpAdvancedComposition adv;
-  double eps0 = m->epsilon, delta0 = 0.0, delta_prime = delta;
 
   pt->advanced = pt->azuma = pt->drift = NAN;
-  if (m->kind == DP_MECHANISM_GAUSSIAN)
-    {
-      delta0 = delta / (2.0 * k);
-      delta_prime = delta / 2.0;
-      eps0 = gaussian_eps0 (m, delta0);
-    }
   if (!isfinite (eps0) || dp_compose_advanced (eps0, delta0, k, delta_prime, &adv) != DP_OK)
     return;
   pt->advanced = adv.epsilon;
   pt->azuma = adv.azuma_term;
   pt->drift = adv.drift_term;
+}
+
+/* For the Gaussian, the total δ is split evenly: δ/2 to the k mechanisms (δ₀ = δ/(2k)) and
+ * δ′ = δ/2 to the theorem. */
+static void
+advanced_at (const DpMechanism *m, double delta, unsigned long k, DpvCompositionPoint *pt)
+{
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
+    advanced_with (gaussian_eps0 (m, delta / (2.0 * k)), delta / (2.0 * k), k, delta / 2.0, pt);
+  else
+    advanced_with (m->epsilon, 0.0, k, delta, pt);
 }
 
 static double
@@ -187,19 +213,83 @@ crossover (const DpMechanism *m, double delta, unsigned long k_max)
   return hi;
 }
 
+/* The Gaussian's crossover from the grid: the first grid point where advanced beats basic
+ * brackets it, and bisection on k finishes between that point and the one before. Both
+ * sides' ε₀ at the upper end are private enough for every smaller k (δ/k grows), so they
+ * serve as Newton's starting points. */
+static unsigned long
+crossover_gaussian (const DpMechanism *m, double delta, const DpvCompositionData *data)
+{
+  gsize j = 0;
+  unsigned long lo, hi;
+  double hint_b, hint_a;
+
+  while (j < data->n && !(data->advanced[j] < data->basic[j]))
+    j++;
+  if (j == data->n)
+    return 0;
+  if (j == 0)
+    return data->k[0] == 1 ? 1 : crossover (m, delta, data->k[0]);
+  lo = data->k[j - 1];   /* advanced ≥ basic */
+  hi = data->k[j];       /* advanced < basic */
+  hint_b = hint_a = NAN;
+  gaussian_eps0_hinted (m, delta / hi, &hint_b);
+  gaussian_eps0_hinted (m, delta / (2.0 * hi), &hint_a);
+  while (hi - lo > 1)
+    {
+      unsigned long mid = lo + (hi - lo) / 2;
+      double hb = hint_b, ha = hint_a;
+      DpvCompositionPoint pt;
+
+      advanced_with (gaussian_eps0_hinted (m, delta / (2.0 * mid), &ha), delta / (2.0 * mid), mid,
+                     delta / 2.0, &pt);
+      if (pt.advanced < basic_with (gaussian_eps0_hinted (m, delta / mid, &hb), mid))
+        {
+          hi = mid;
+          hint_b = hb;
+          hint_a = ha;
+        }
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
 static void
 fill_cheap (DpvCompositionData *data, const DpMechanism *m, const DpvParams *params)
 {
-  for (gsize i = 0; i < data->n; i++)
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
-      DpvCompositionPoint pt;
+      /* from the largest k down: each ε₀ is then private enough for the next, larger δ₀,
+       * and starts its Newton iteration (the Gaussian curves are ~100 inversions of δ(ε)) */
+      double hint_b = NAN, hint_a = NAN;
 
-      data->basic[i] = basic_at (m, params->delta, data->k[i]);
-      advanced_at (m, params->delta, data->k[i], &pt);
-      data->advanced[i] = pt.advanced;
-      data->zcdp[i] = zcdp_at (m, params->delta, data->k[i]);
+      for (gsize i = data->n; i-- > 0;)
+        {
+          unsigned long k = data->k[i];
+          DpvCompositionPoint pt;
+
+          data->basic[i] = basic_with (gaussian_eps0_hinted (m, params->delta / k, &hint_b), k);
+          advanced_with (gaussian_eps0_hinted (m, params->delta / (2.0 * k), &hint_a),
+                         params->delta / (2.0 * k), k, params->delta / 2.0, &pt);
+          data->advanced[i] = pt.advanced;
+          data->zcdp[i] = zcdp_at (m, params->delta, k);
+        }
+      data->k_cross = crossover_gaussian (m, params->delta, data);
     }
-  data->k_cross = crossover (m, params->delta, data->k[data->n - 1]);
+  else
+    {
+      for (gsize i = 0; i < data->n; i++)
+        {
+          DpvCompositionPoint pt;
+
+          data->basic[i] = basic_at (m, params->delta, data->k[i]);
+          advanced_at (m, params->delta, data->k[i], &pt);
+          data->advanced[i] = pt.advanced;
+          data->zcdp[i] = zcdp_at (m, params->delta, data->k[i]);
+        }
+      data->k_cross = crossover (m, params->delta, data->k[data->n - 1]);
+    }
 
   point_cheap (m, params, &data->at);
 }

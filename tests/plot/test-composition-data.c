@@ -166,6 +166,66 @@ test_gaussian (void)
   g_assert_cmpfloat_with_epsilon (d->basic[0], 1.0, 1e-6);
 }
 
+/* Advanced composition, Dwork & Roth Thm 3.20, of k Gaussian mechanisms each (ε₀, δ/(2k))-DP
+ * at δ′ = δ/2, with ε₀ from the independent bisection above. */
+static double
+gauss_advanced (double mu, double delta, double k)
+{
+  double e0 = gauss_eps (mu, delta / (2 * k));
+
+  return sqrt (2 * k * log (2 / delta)) * e0 + k * e0 * expm1 (e0);
+}
+
+/* The Gaussian's basic and advanced curves and their crossover (computed from the largest k
+ * down, each inversion of δ(ε) started from the last one's answer), against ε₀ found here
+ * independently, by plain bisection on Balle & Wang's δ(ε), for each k. */
+static void
+test_gaussian_cheap_curves (void)
+{
+  const double epsilons[] = { 0.05, 0.5, 1.0, 4.0 };
+  const double deltas[] = { 1e-5, 1e-9 };
+
+  for (gsize a = 0; a < G_N_ELEMENTS (epsilons); a++)
+    for (gsize b = 0; b < G_N_ELEMENTS (deltas); b++)
+      {
+        g_autoptr(DpvCompositionData) d = NULL;
+        DpvParams p;
+        DpMechanism m;
+        double mu, delta = deltas[b];
+        unsigned long kc;
+
+        params_for (&p, DP_MECHANISM_GAUSSIAN, epsilons[a], delta);
+        p.epsilon += 1e-7 * (a + 1) * (b + 1);   /* not the memo of another test */
+        g_assert_cmpint (dpv_params_mechanism (&p, &m), ==, DP_OK);
+        mu = m.sensitivity / m.scale;
+        d = dpv_composition_data_compute_cheap (&p);
+        g_assert_nonnull (d);
+        for (gsize i = 0; i < d->n; i++)
+          {
+            double k = d->k[i];
+
+            g_assert_cmpfloat (fabs (d->basic[i] - k * gauss_eps (mu, delta / k)), <=,
+                               1e-9 * d->basic[i]);
+            g_assert_cmpfloat (fabs (d->advanced[i] - gauss_advanced (mu, delta, k)), <=,
+                               1e-9 * d->advanced[i]);
+          }
+        /* the crossover: the first k where advanced beats basic */
+        kc = d->k_cross;
+        if (kc == 0)
+          {
+            double kmax = d->k[d->n - 1];
+            g_assert_cmpfloat (gauss_advanced (mu, delta, kmax), >=,
+                               kmax * gauss_eps (mu, delta / kmax) * (1 - 1e-9));
+            continue;
+          }
+        g_assert_cmpfloat (gauss_advanced (mu, delta, kc), <,
+                           kc * gauss_eps (mu, delta / kc) * (1 + 1e-9));
+        if (kc > 1)
+          g_assert_cmpfloat (gauss_advanced (mu, delta, kc - 1), >=,
+                             (kc - 1) * gauss_eps (mu, delta / (kc - 1)) * (1 - 1e-9));
+      }
+}
+
 static void
 test_rr (void)
 {
@@ -347,6 +407,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/composition-data/laplace", test_laplace);
   g_test_add_func ("/composition-data/gaussian", test_gaussian);
+  g_test_add_func ("/composition-data/gaussian-cheap-curves", test_gaussian_cheap_curves);
   g_test_add_func ("/composition-data/rr", test_rr);
   g_test_add_func ("/composition-data/cancel", test_cancel);
   g_test_add_func ("/composition-data/cheap-memo", test_cheap_memo);
