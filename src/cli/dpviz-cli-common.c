@@ -167,7 +167,7 @@ cli_status_message (DpStatus status)
     case DP_ERR_NOMEM:
       return _("out of memory");
     case DP_ERR_NUMERIC:
-      return _("the computation did not converge");
+      return _("the computation did not converge or its result is too large to represent");
     case DP_ERR_CANCELLED:
       return _("cancelled");
     default:

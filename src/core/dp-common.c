@@ -23,7 +23,7 @@ dp_status_to_string (DpStatus status)
     case DP_ERR_NOMEM:
       return "out of memory";
     case DP_ERR_NUMERIC:
-      return "the computation did not converge";
+      return "the computation did not converge or its result is too large to represent";
     case DP_ERR_CANCELLED:
       return "cancelled";
     default:
