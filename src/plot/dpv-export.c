@@ -193,7 +193,7 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
 
   if (format == DPV_FORMAT_PNG)
     {
-      /* in bands on all cores; the same pixels as one cairo_t */
+      /* in bands on all cores (dpv-render-image.c) */
       status = dpv_view_render_image (view, params, &st, surface, scale, width, height);
     }
   else

@@ -1866,7 +1866,7 @@ dpv_plot_mark_band (cairo_surface_t *band,
 
 /* For a band: the whole image in cr's user space (the band's device offset puts the image's
  * rows where a single cairo_t would have them), so that every band cuts its geometry exactly
- * as the whole image would, and draws the same pixels. */
+ * as the whole image would. */
 static gboolean
 band_image_extents (cairo_t *cr, double *x0, double *y0, double *x1, double *y1)
 {

@@ -148,7 +148,7 @@ void dpv_measure_text (cairo_t *cr, const DpvStyle *style, const char *markup,
 /* Marks @band, an image surface holding some rows of a larger image of image_width ×
  * image_height device pixels (placed by its device offset), so that plots drawn on it cut
  * their geometry to the whole image rather than to the band: every band then builds the
- * same paths and the pixels match a single render (dpv_view_render_image ()). */
+ * same paths as a single render (dpv_view_render_image ()). */
 void dpv_plot_mark_band (cairo_surface_t *band, double image_width, double image_height);
 
 G_END_DECLS

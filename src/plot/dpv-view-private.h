@@ -121,4 +121,12 @@ G_END_DECLS
 G_BEGIN_DECLS
 /* All values at params->k, computed now (exact to 1e-4); FALSE on invalid parameters. */
 gboolean dpv_composition_point_compute (const DpvParams *params, DpvCompositionPoint *out);
+/* dpv_view_render_image () with the bands given: rows [boundaries[i], boundaries[i + 1]),
+ * boundaries[0] = 0 and boundaries[n_bands] = the image's height (for tests; the public
+ * call chooses them from the measured cost). */
+cairo_status_t dpv_view_render_image_split (DpvViewKind view, const DpvParams *params,
+                                            const DpvStyle *style, cairo_surface_t *image,
+                                            double scale, double width, double height,
+                                            const int *boundaries, int n_bands);
+
 G_END_DECLS

@@ -81,7 +81,8 @@ void dpv_view_render (DpvViewKind view, const DpvParams *params, const DpvStyle 
 /* Renders the view, (0, 0, width, height) in user units scaled by @scale, into @image, an
  * image surface, on every core: each thread draws a horizontal band of the same buffer with
  * dpv_view_render(), and the pixels are those of a single dpv_view_render() on a cairo_t
- * scaled by @scale (at a fractional scale, one thread draws all). Returns the first cairo
+ * scaled by @scale, but for a few anti-aliased pixels next to band boundaries (see
+ * dpv-render-image.c; at a fractional scale, one thread draws all). Returns the first cairo
  * error, or CAIRO_STATUS_SUCCESS. Thread-safe. */
 cairo_status_t dpv_view_render_image (DpvViewKind view, const DpvParams *params,
                                       const DpvStyle *style, cairo_surface_t *image,
