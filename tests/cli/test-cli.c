@@ -933,9 +933,14 @@ test_bench_json (void)
 
       g_assert_cmpfloat (get_double (v, "median_ms"), >, 0);
       g_assert_cmpfloat (get_double (v, "p99_ms"), >=, get_double (v, "median_ms"));
+      /* the one-core figures sit beside the banded ones */
+      g_assert_cmpfloat (get_double (v, "serial_median_ms"), >, 0);
+      g_assert_cmpfloat (get_double (v, "serial_p99_ms"), >=, get_double (v, "serial_median_ms"));
+      g_assert_cmpfloat (get_double (v, "serial_cpu_median_ms"), >=, 0);
     }
   g_assert_cmpfloat (get_double (j, "composition_cold_ms"), >, 0);
   g_assert_cmpint (json_object_get_int_member (j, "width"), ==, 320);
+  g_assert_cmpint (json_object_get_int_member (j, "cores"), ==, (gint64) g_get_num_processors ());
 }
 
 int
