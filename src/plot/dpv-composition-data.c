@@ -32,34 +32,30 @@ cancelled (const volatile int *cancel)
   return cancel != NULL && *cancel != 0;
 }
 
-/* ε₀ of one Gaussian mechanism at per-mechanism failure probability δ₀. */
+/* ε₀ of one Gaussian mechanism at per-mechanism failure probability δ₀. With @hint (may be
+ * NULL), Newton's method starts from *hint when it is private enough for δ₀
+ * (dp_gaussian_epsilon_hint), and *hint becomes the answer: a curve computed from the largest
+ * k down passes each ε₀ on to the next, larger δ₀. */
 static double
-gaussian_eps0 (const DpMechanism *m, double delta0)
+gaussian_eps0 (const DpMechanism *m, double delta0, double *hint)
 {
   double e = NAN;
 
-  if (dp_gaussian_epsilon (dp_mechanism_gaussian_mu (m), delta0, &e) != DP_OK)
+  if (dp_gaussian_epsilon_hint (dp_mechanism_gaussian_mu (m), delta0, hint ? *hint : NAN, &e)
+      != DP_OK)
     return NAN;
+  if (hint != NULL)
+    *hint = e;
   return e;
 }
 
-/* ε₀ as gaussian_eps0 (), with Newton's method started from @hint when it is private
- * enough for δ₀ (dp_gaussian_epsilon_hint); *hint becomes the answer. */
+/* Basic composition (Dwork & Roth Thm 3.16) of k mechanisms; for the Gaussian each is
+ * ε₀-DP at δ₀ = δ/k. @hint as for gaussian_eps0 (). */
 static double
-gaussian_eps0_hinted (const DpMechanism *m, double delta0, double *hint)
+basic_at (const DpMechanism *m, double delta, unsigned long k, double *hint)
 {
-  double e = NAN;
-
-  if (dp_gaussian_epsilon_hint (dp_mechanism_gaussian_mu (m), delta0, *hint, &e) != DP_OK)
-    return NAN;
-  *hint = e;
-  return e;
-}
-
-/* Basic composition (Dwork & Roth Thm 3.16) of k mechanisms each ε₀-DP at δ₀ = δ/k. */
-static double
-basic_with (double eps0, unsigned long k)
-{
+  double eps0 = m->kind == DP_MECHANISM_GAUSSIAN ? gaussian_eps0 (m, delta / k, hint)
+                                                 : m->epsilon;
   double e = NAN, d = NAN;
 
   if (!isfinite (eps0) || dp_compose_basic (eps0, 0.0, k, &e, &d) != DP_OK)
@@ -67,37 +63,28 @@ basic_with (double eps0, unsigned long k)
   return e;
 }
 
-static double
-basic_at (const DpMechanism *m, double delta, unsigned long k)
-{
-  return basic_with (m->kind == DP_MECHANISM_GAUSSIAN ? gaussian_eps0 (m, delta / k)
-                                                       : m->epsilon, k);
-}
-
-/* Advanced composition (Dwork & Roth Thm 3.20) of k mechanisms each (ε₀, δ₀)-DP, at δ′. */
+/* Advanced composition (Dwork & Roth Thm 3.20) of k mechanisms. For the Gaussian the total δ
+ * is split evenly: δ/2 to the k mechanisms (δ₀ = δ/(2k)) and δ′ = δ/2 to the theorem. @hint
+ * as for gaussian_eps0 (). */
 static void
-advanced_with (double eps0, double delta0, unsigned long k, double delta_prime,
-               DpvCompositionPoint *pt)
+advanced_at (const DpMechanism *m, double delta, unsigned long k, double *hint,
+             DpvCompositionPoint *pt)
 {
   DpAdvancedComposition adv;
+  double eps0 = m->epsilon, delta0 = 0.0, delta_prime = delta;
 
   pt->advanced = pt->azuma = pt->drift = NAN;
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
+    {
+      delta0 = delta / (2.0 * k);
+      delta_prime = delta / 2.0;
+      eps0 = gaussian_eps0 (m, delta0, hint);
+    }
   if (!isfinite (eps0) || dp_compose_advanced (eps0, delta0, k, delta_prime, &adv) != DP_OK)
     return;
   pt->advanced = adv.epsilon;
   pt->azuma = adv.azuma_term;
   pt->drift = adv.drift_term;
-}
-
-/* For the Gaussian, the total δ is split evenly: δ/2 to the k mechanisms (δ₀ = δ/(2k)) and
- * δ′ = δ/2 to the theorem. */
-static void
-advanced_at (const DpMechanism *m, double delta, unsigned long k, DpvCompositionPoint *pt)
-{
-  if (m->kind == DP_MECHANISM_GAUSSIAN)
-    advanced_with (gaussian_eps0 (m, delta / (2.0 * k)), delta / (2.0 * k), k, delta / 2.0, pt);
-  else
-    advanced_with (m->epsilon, 0.0, k, delta, pt);
 }
 
 static double
@@ -107,7 +94,7 @@ optimal_at (const DpMechanism *m, double delta, unsigned long k, double basic)
 
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
-      double delta0 = delta / (2.0 * k), eps0 = gaussian_eps0 (m, delta0);
+      double delta0 = delta / (2.0 * k), eps0 = gaussian_eps0 (m, delta0, NULL);
 
       if (!isfinite (eps0) || dp_compose_kov_epsilon (eps0, delta0, k, delta, &e) != DP_OK)
         e = NAN;
@@ -176,13 +163,18 @@ data_new (const DpvParams *params, gsize max_points)
   return data;
 }
 
-/* The first k at which advanced composition beats basic composition. Pure ε-DP: the closed
- * form of dp_compose_advanced_crossover; Gaussian: bisection on k (both sides move with k). */
+/* The first k at which advanced composition beats basic composition (0: none up to the
+ * grid's end). Pure ε-DP: the closed form of dp_compose_advanced_crossover. Gaussian (both
+ * sides move with k): the first grid point where advanced beats basic brackets it, and
+ * bisection on k finishes between that point and the one before; the ε₀ at the upper end are
+ * private enough for every smaller k (δ/k grows), so they start Newton's method. */
 static unsigned long
-crossover (const DpMechanism *m, double delta, unsigned long k_max)
+crossover (const DpMechanism *m, double delta, const DpvCompositionData *data)
 {
-  DpvCompositionPoint pt;
+  gsize j = 0;
   unsigned long lo, hi;
+  double hint_b = NAN, hint_a = NAN;
+  DpvCompositionPoint pt;
 
   if (m->kind != DP_MECHANISM_GAUSSIAN)
     {
@@ -192,58 +184,23 @@ crossover (const DpMechanism *m, double delta, unsigned long k_max)
         return 0;
       return kc;
     }
-  advanced_at (m, delta, k_max, &pt);
-  if (!(pt.advanced < basic_at (m, delta, k_max)))
-    return 0;
-  advanced_at (m, delta, 1, &pt);
-  if (pt.advanced < basic_at (m, delta, 1))
-    return 1;
-  lo = 1;          /* advanced ≥ basic */
-  hi = k_max;      /* advanced < basic */
-  while (hi - lo > 1)
-    {
-      unsigned long mid = lo + (hi - lo) / 2;
-
-      advanced_at (m, delta, mid, &pt);
-      if (pt.advanced < basic_at (m, delta, mid))
-        hi = mid;
-      else
-        lo = mid;
-    }
-  return hi;
-}
-
-/* The Gaussian's crossover from the grid: the first grid point where advanced beats basic
- * brackets it, and bisection on k finishes between that point and the one before. Both
- * sides' ε₀ at the upper end are private enough for every smaller k (δ/k grows), so they
- * serve as Newton's starting points. */
-static unsigned long
-crossover_gaussian (const DpMechanism *m, double delta, const DpvCompositionData *data)
-{
-  gsize j = 0;
-  unsigned long lo, hi;
-  double hint_b, hint_a;
-
   while (j < data->n && !(data->advanced[j] < data->basic[j]))
     j++;
   if (j == data->n)
     return 0;
   if (j == 0)
-    return data->k[0] == 1 ? 1 : crossover (m, delta, data->k[0]);
+    return data->k[0];   /* the grid starts at k = 1 (data_new) */
   lo = data->k[j - 1];   /* advanced ≥ basic */
   hi = data->k[j];       /* advanced < basic */
-  hint_b = hint_a = NAN;
-  gaussian_eps0_hinted (m, delta / hi, &hint_b);
-  gaussian_eps0_hinted (m, delta / (2.0 * hi), &hint_a);
+  basic_at (m, delta, hi, &hint_b);
+  advanced_at (m, delta, hi, &hint_a, &pt);
   while (hi - lo > 1)
     {
       unsigned long mid = lo + (hi - lo) / 2;
       double hb = hint_b, ha = hint_a;
-      DpvCompositionPoint pt;
 
-      advanced_with (gaussian_eps0_hinted (m, delta / (2.0 * mid), &ha), delta / (2.0 * mid), mid,
-                     delta / 2.0, &pt);
-      if (pt.advanced < basic_with (gaussian_eps0_hinted (m, delta / mid, &hb), mid))
+      advanced_at (m, delta, mid, &ha, &pt);
+      if (pt.advanced < basic_at (m, delta, mid, &hb))
         {
           hi = mid;
           hint_b = hb;
@@ -258,38 +215,20 @@ crossover_gaussian (const DpMechanism *m, double delta, const DpvCompositionData
 static void
 fill_cheap (DpvCompositionData *data, const DpMechanism *m, const DpvParams *params)
 {
-  if (m->kind == DP_MECHANISM_GAUSSIAN)
+  /* From the largest k down: for the Gaussian each ε₀ is then private enough for the next,
+   * larger δ₀ and starts its Newton iteration (the curves are ~100 inversions of δ(ε)). */
+  double hint_b = NAN, hint_a = NAN;
+
+  for (gsize i = data->n; i-- > 0;)
     {
-      /* from the largest k down: each ε₀ is then private enough for the next, larger δ₀,
-       * and starts its Newton iteration (the Gaussian curves are ~100 inversions of δ(ε)) */
-      double hint_b = NAN, hint_a = NAN;
+      DpvCompositionPoint pt;
 
-      for (gsize i = data->n; i-- > 0;)
-        {
-          unsigned long k = data->k[i];
-          DpvCompositionPoint pt;
-
-          data->basic[i] = basic_with (gaussian_eps0_hinted (m, params->delta / k, &hint_b), k);
-          advanced_with (gaussian_eps0_hinted (m, params->delta / (2.0 * k), &hint_a),
-                         params->delta / (2.0 * k), k, params->delta / 2.0, &pt);
-          data->advanced[i] = pt.advanced;
-          data->zcdp[i] = zcdp_at (m, params->delta, k);
-        }
-      data->k_cross = crossover_gaussian (m, params->delta, data);
+      data->basic[i] = basic_at (m, params->delta, data->k[i], &hint_b);
+      advanced_at (m, params->delta, data->k[i], &hint_a, &pt);
+      data->advanced[i] = pt.advanced;
+      data->zcdp[i] = zcdp_at (m, params->delta, data->k[i]);
     }
-  else
-    {
-      for (gsize i = 0; i < data->n; i++)
-        {
-          DpvCompositionPoint pt;
-
-          data->basic[i] = basic_at (m, params->delta, data->k[i]);
-          advanced_at (m, params->delta, data->k[i], &pt);
-          data->advanced[i] = pt.advanced;
-          data->zcdp[i] = zcdp_at (m, params->delta, data->k[i]);
-        }
-      data->k_cross = crossover (m, params->delta, data->k[data->n - 1]);
-    }
+  data->k_cross = crossover (m, params->delta, data);
 
   point_cheap (m, params, &data->at);
 }
@@ -319,8 +258,8 @@ point_cheap (const DpMechanism *m, const DpvParams *params, DpvCompositionPoint 
 {
   memset (pt, 0, sizeof *pt);
   pt->k = params->k;
-  pt->basic = basic_at (m, params->delta, params->k);
-  advanced_at (m, params->delta, params->k, pt);
+  pt->basic = basic_at (m, params->delta, params->k, NULL);
+  advanced_at (m, params->delta, params->k, NULL, pt);
   pt->zcdp = zcdp_at (m, params->delta, params->k);
   pt->optimal = pt->exact = pt->rdp = NAN;
 }
