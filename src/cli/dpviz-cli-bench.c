@@ -5,8 +5,9 @@
  * Prints figures; it asserts nothing (speed targets are read by people, BRIEF.md). Each view is
  * rendered into one ARGB32 image surface of the requested size over a sweep of parameter
  * values, as a lecturer dragging a slider would cause: once with dpv_view_render_image (), the
- * path export and the app take (horizontal bands on all cores), and once with a single
- * cairo_t on one core (serial_*), so that both are on record. The composition view's curves are
+ * path PNG export takes (horizontal bands on all cores), and once with a single cairo_t on one
+ * core (serial_*), as the app's GTK cairo node draws, so that both are on record. The
+ * composition view's curves are
  * computed once (their cold time is reported separately) and reused while k sweeps, which is
  * what the app does with its cache.
  */

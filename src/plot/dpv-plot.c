@@ -1893,8 +1893,9 @@ band_image_extents (cairo_t *cr, double *x0, double *y0, double *x1, double *y1)
 }
 
 /* The part of the data area that can show anything: the data area intersected with cr's
- * clip (the surface, for an image; the whole image, for a band), grown by margin. Geometry is cut to this before cairo
- * strokes it, so that a dashed line on a huge panel costs what its visible part costs. */
+ * clip (the surface, for an image; the whole image, for a band), grown by margin. Geometry is
+ * cut to this before cairo strokes it, so that a dashed line on a huge panel costs what its
+ * visible part costs. */
 static void
 visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, double *y1)
 {

@@ -15,7 +15,7 @@
  * an edge that crosses the boundary is intersected anew there (its coverage can differ in the
  * last bits), and a dash end one or two rows inside a clip edge can be culled. Measured over
  * every split row of the four 1920 × 1080 views and three mechanisms: 6 of 12,576 splits
- * differ, in at most 5 pixels (tests/plot/test-render-image checks that nothing differs away
+ * differ, in at most 10 pixels (tests/plot/test-render-image checks that nothing differs away
  * from the boundaries). That much holds because:
  *   - the cairo_t's matrix is the one a single render would have, so every coordinate the
  *     plot code computes (pixel snapping, fitted text) is the same;
@@ -45,10 +45,9 @@
 #include "dpv-view.h"
 #include "dpv-view-private.h"
 
-#define MAX_BANDS 8
-/* One band per core: measured with 2 and 4 per core, the repeated geometry cost more than
+/* One band per core: with 2 and 4 per core (measured), the repeated geometry cost more than
  * the finer balance gained. */
-#define BANDS_PER_CORE 1
+#define MAX_BANDS 8
 /* Below this many pixels one thread is faster than waking another. */
 #define MIN_PARALLEL_PIXELS (320 * 240)
 /* No band thinner than this many rows. */
@@ -322,7 +321,7 @@ dpv_view_render_image (DpvViewKind      view,
     return status;
   rows = cairo_image_surface_get_height (image);
   threads = ensure_pool ();
-  n = MIN (BANDS_PER_CORE * (threads + 1), rows / MIN_BAND_ROWS);
+  n = MIN (threads + 1, rows / MIN_BAND_ROWS);
   if ((double) cairo_image_surface_get_width (image) * rows < MIN_PARALLEL_PIXELS
       || cairo_image_surface_get_data (image) == NULL)
     n = 1;
