@@ -85,6 +85,8 @@ struct _DpvPlot {
   GArray *ref_points;           /* Point: reference-line samples (count less) */
   GArray *entries;              /* LegendEntry */
   GArray *texts;                /* TextRect */
+  GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
+  double below_h;               /* height reserved for that strip (with its gap), or 0 */
 };
 
 /* ---------------------------------------------------------------- text ---- */
@@ -895,6 +897,8 @@ dpv_plot_free (DpvPlot *plot)
   g_array_unref (plot->points);
   g_array_unref (plot->ref_points);
   g_array_unref (plot->texts);
+  if (plot->below != NULL)
+    g_ptr_array_unref (plot->below);
   g_hash_table_unref (plot->layouts);
   g_object_unref (plot->pctx);
   g_free (plot->pctx_sig);
@@ -1256,6 +1260,109 @@ align_data_area (DpvPlot *p)
   p->dh = fabs (y1 - y0);
 }
 
+/* ------------------------------------------------------ legend below ---- */
+
+#define GRID_MAX 24
+
+/* A legend laid out in a grid, row by row: entry i in row i / cols, column i % cols. */
+typedef struct {
+  double f;                     /* text size factor (1, or smaller to fit) */
+  double pad, sw, gap, rowgap, colgap;
+  int cols, rows;
+  double col_w[GRID_MAX], row_h[GRID_MAX];
+  double w, h;
+} LegendGrid;
+
+/* The legend entries' sizes, as dpv_plot_legend () draws them, at text factor f. */
+static void
+legend_metrics (DpvPlot *p, double f, double *pad, double *sw, double *gap, double *rowgap)
+{
+  *pad = p->em * 0.45 * f;
+  *sw = p->em * 2.0 * f;
+  *gap = p->em * 0.45 * f;
+  *rowgap = p->em * 0.15 * f;
+}
+
+/* Lays @markups out in as many columns as fit the panel's width, at the largest text size
+ * whose grid is at most @max_h high. FALSE when none fits. */
+static gboolean
+legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_h, LegendGrid *g)
+{
+  static const double shrink[] = { 1.0, 0.88, 0.78 };
+  double avail = p->w - 2 * p->pad;
+
+  if (n == 0 || n > GRID_MAX || !(avail > 0))
+    return FALSE;
+  for (guint a = 0; a < G_N_ELEMENTS (shrink); a++)
+    {
+      double f = shrink[a], cell_w[GRID_MAX], cell_h[GRID_MAX];
+      LayoutOptions opt = { FALSE, 0, FALSE, 0 };
+
+      memset (g, 0, sizeof *g);
+      g->f = f;
+      legend_metrics (p, f, &g->pad, &g->sw, &g->gap, &g->rowgap);
+      g->colgap = p->em * 1.2 * f;
+      for (guint i = 0; i < n; i++)
+        {
+          PangoLayout *layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style, markups[i],
+                                                  LEGEND_FACTOR * f, &opt);
+          double w, h;
+
+          layout_size (layout, &w, &h);
+          g_object_unref (layout);
+          cell_w[i] = g->sw + g->gap + w;
+          cell_h[i] = MAX (h, p->em * 0.9 * f);
+        }
+      for (int cols = (int) n; cols >= 1; cols--)
+        {
+          double w = 2 * g->pad + (cols - 1) * g->colgap, h;
+
+          for (int j = 0; j < cols; j++)
+            {
+              g->col_w[j] = 0;
+              for (guint i = j; i < n; i += cols)
+                g->col_w[j] = MAX (g->col_w[j], cell_w[i]);
+              w += g->col_w[j];
+            }
+          if (w > avail)
+            continue;
+          g->cols = cols;
+          g->rows = ((int) n + cols - 1) / cols;
+          h = 2 * g->pad + (g->rows - 1) * g->rowgap;
+          for (int r = 0; r < g->rows; r++)
+            {
+              g->row_h[r] = 0;
+              for (int j = 0; j < cols && r * cols + j < (int) n; j++)
+                g->row_h[r] = MAX (g->row_h[r], cell_h[r * cols + j]);
+              h += g->row_h[r];
+            }
+          g->w = w;
+          g->h = h;
+          if (h <= max_h)
+            return TRUE;
+          break;   /* fewer columns only make it taller */
+        }
+    }
+  return FALSE;
+}
+
+void
+dpv_plot_set_legend_below (DpvPlot            *plot,
+                           const char *const  *markups,
+                           gsize               n)
+{
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (markups != NULL || n == 0);
+
+  if (plot->below != NULL)
+    g_ptr_array_unref (plot->below);
+  plot->below = g_ptr_array_new_with_free_func (g_free);
+  for (gsize i = 0; i < n; i++)
+    if (markups[i] != NULL && *markups[i])
+      g_ptr_array_add (plot->below, g_strdup (markups[i]));
+  plot->laid_out = FALSE;
+}
+
 void
 dpv_plot_layout (DpvPlot *plot)
 {
@@ -1295,9 +1402,20 @@ dpv_plot_layout (DpvPlot *plot)
       xt_h = 0;
     }
 
+  p->below_h = 0;
+  if (p->below != NULL && p->below->len > 0)
+    {
+      LegendGrid g;
+
+      /* the strip may take a quarter of the panel, no more: else the legend goes inside */
+      if (legend_grid (p, (const char *const *) p->below->pdata, p->below->len,
+                       p->h * 0.25 - p->pad, &g))
+        p->below_h = g.h + p->pad;
+    }
+
   top = p->pad + (title_h > 0 ? title_h + MAX (p->pad * 0.5, tick_h * 0.5 + 1) : tick_h * 0.5);
   bottom = p->ticklen + (p->x_tick_labels ? p->pad * 0.4 + tick_h : 0)
-           + (xt_h > 0 ? p->pad * 0.6 + xt_h : 0) + p->pad;
+           + (xt_h > 0 ? p->pad * 0.6 + xt_h : 0) + p->pad + p->below_h;
   /* short panels: the data keeps at least 40 % of the height */
   if (xt_h > 0 && p->h - top - bottom < p->h * 0.4)
     {
@@ -1621,7 +1739,7 @@ draw_titles (DpvPlot *p)
 
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
-      y = p->y + p->h - p->pad - h;
+      y = p->y + p->h - p->below_h - p->pad - h;
       show_layout (p, layout, x, y, &p->style.foreground, FALSE);
       record_text (p, DPV_TEXT_AXIS_TITLE, x, y, w, h);
       g_object_unref (layout);
@@ -2942,6 +3060,87 @@ draw_swatch (DpvPlot *p, const LegendEntry *e, double x, double y, double w, dou
   cairo_restore (cr);
 }
 
+static gboolean legends_hidden;
+
+void
+dpv_plot_set_legends_hidden (gboolean hidden)
+{
+  legends_hidden = hidden;
+}
+
+/* The legend box: a rectangle with rounded corners. */
+static void
+legend_frame_path (DpvPlot *p, double x, double y, double w, double h)
+{
+  cairo_t *cr = p->cr;
+  double rad = p->em * 0.25;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - rad, y + rad, rad, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - rad, y + h - rad, rad, 0, G_PI / 2);
+  cairo_arc (cr, x + rad, y + h - rad, rad, G_PI / 2, G_PI);
+  cairo_arc (cr, x + rad, y + rad, rad, G_PI, 1.5 * G_PI);
+  cairo_close_path (cr);
+}
+
+static void
+stroke_legend_frame (DpvPlot *p)
+{
+  DpvColor border = p->style.muted;
+
+  border.a *= 0.35;
+  dpv_color_set_source (&border, p->cr);
+  cairo_set_line_width (p->cr, 1.0);
+  cairo_stroke (p->cr);
+}
+
+/* The legend in the strip reserved by dpv_plot_set_legend_below (), centred under the data
+ * area. FALSE when the entries drawn are more than the strip holds. */
+static gboolean
+legend_below (DpvPlot *p)
+{
+  guint n = p->entries->len;
+  const char **markups = g_newa (const char *, MAX (n, 1));
+  LegendGrid g;
+  double bx, by;
+
+  for (guint i = 0; i < n; i++)
+    markups[i] = g_array_index (p->entries, LegendEntry, i).markup;
+  if (!legend_grid (p, markups, n, p->below_h - p->pad + 0.01, &g))
+    return FALSE;
+  bx = p->dx + (p->dw - g.w) / 2;
+  bx = CLAMP (bx, p->x + p->pad, p->x + p->w - p->pad - g.w);
+  by = p->y + p->h - p->below_h + p->pad * 0.5;
+  record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
+  if (legends_hidden)
+    return TRUE;
+
+  cairo_save (p->cr);
+  legend_frame_path (p, bx, by, g.w, g.h);
+  stroke_legend_frame (p);
+  for (guint i = 0; i < n; i++)
+    {
+      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+      LayoutOptions opt = { FALSE, 0, FALSE, 0 };
+      PangoLayout *layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style, e->markup,
+                                              LEGEND_FACTOR * g.f, &opt);
+      int row = (int) i / g.cols, col = (int) i % g.cols;
+      double x = bx + g.pad, y = by + g.pad, w, h;
+
+      for (int j = 0; j < col; j++)
+        x += g.col_w[j] + g.colgap;
+      for (int r = 0; r < row; r++)
+        y += g.row_h[r] + g.rowgap;
+      layout_size (layout, &w, &h);
+      draw_swatch (p, e, x, y, g.sw, g.row_h[row]);
+      show_layout (p, layout, x + g.sw + g.gap, y + (g.row_h[row] - h) / 2,
+                   &p->style.foreground, FALSE);
+      g_object_unref (layout);
+    }
+  cairo_restore (p->cr);
+  return TRUE;
+}
+
 void
 dpv_plot_legend (DpvPlot *plot)
 {
@@ -2959,6 +3158,8 @@ dpv_plot_legend (DpvPlot *plot)
   if (n == 0 || !cr_ok (p))
     return;
   cr = p->cr;
+  if (p->below_h > 0 && legend_below (p))
+    return;
 
   /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
    * thumbnail where even that would bury the data, no legend at all. */
@@ -2970,10 +3171,7 @@ dpv_plot_legend (DpvPlot *plot)
       double f = shrink[attempt], area;
       gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
 
-      pad = p->em * 0.45 * f;
-      sw = p->em * 2.0 * f;
-      gap = p->em * 0.45 * f;
-      rowgap = p->em * 0.15 * f;
+      legend_metrics (p, f, &pad, &sw, &gap, &rowgap);
       inset = p->em * 0.5 * f;
       maxw = 0;
       total_h = 0;
@@ -3055,18 +3253,13 @@ dpv_plot_legend (DpvPlot *plot)
     by = MAX (by, p->y);
   }
 
+  if (legends_hidden)
+    goto out;
   cairo_save (cr);
   {
-    DpvColor bg, border = p->style.muted;
-    double rad = p->em * 0.25;
+    DpvColor bg;
 
-    border.a *= 0.35;
-    cairo_new_sub_path (cr);
-    cairo_arc (cr, bx + bw - rad, by + rad, rad, -G_PI / 2, 0);
-    cairo_arc (cr, bx + bw - rad, by + bh - rad, rad, 0, G_PI / 2);
-    cairo_arc (cr, bx + rad, by + bh - rad, rad, G_PI / 2, G_PI);
-    cairo_arc (cr, bx + rad, by + rad, rad, G_PI, 1.5 * G_PI);
-    cairo_close_path (cr);
+    legend_frame_path (p, bx, by, bw, bh);
     if (halo_color (&p->style, &bg))
       {
         /* opaque when it must sit on data, translucent otherwise */
@@ -3074,9 +3267,7 @@ dpv_plot_legend (DpvPlot *plot)
         dpv_color_set_source (&bg, cr);
         cairo_fill_preserve (cr);
       }
-    dpv_color_set_source (&border, cr);
-    cairo_set_line_width (cr, 1.0);
-    cairo_stroke (cr);
+    stroke_legend_frame (p);
   }
   {
     double yy = by + pad;
@@ -3093,6 +3284,7 @@ dpv_plot_legend (DpvPlot *plot)
       }
   }
   cairo_restore (cr);
+out:
   record_text (p, DPV_TEXT_LEGEND, bx, by, bw, bh);
 
   for (guint i = 0; i < n; i++)

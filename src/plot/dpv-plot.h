@@ -119,6 +119,14 @@ void dpv_plot_annotate (DpvPlot *plot, double x, double y, const char *markup,
  * covers the fewest series points (then edge midpoints, then the centre), off annotations; if
  * every position covers data, the least covered one on a near-opaque background. */
 void dpv_plot_legend (DpvPlot *plot);
+/* Reserves a strip under the x-axis title for a legend of these entries, in as many columns as
+ * fit the panel's width, and makes dpv_plot_legend () draw it there rather than over the data.
+ * For panels too small to keep a legend off the data. Call before the layout (the first
+ * drawing, or dpv_plot_layout ()); nothing is reserved when the strip would take more than a
+ * quarter of the panel's height, or when the legend drawn has entries the strip cannot hold. */
+void dpv_plot_set_legend_below (DpvPlot *plot, const char *const *markups, gsize n);
+/* Tests: lay legends out (their rectangles are recorded) without drawing them. */
+void dpv_plot_set_legends_hidden (gboolean hidden);
 
 /* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for
  * tests and for views that place their own text. Returns the number of rectangles of @kind

@@ -520,6 +520,137 @@ test_legend_placement (void)
   canvas_clear (&c);
 }
 
+/* a legend with no free place inside goes to the strip reserved under the plot: below the
+ * x-axis title, inside the panel, in columns, the data area shorter by the strip */
+static void
+test_legend_below (void)
+{
+  static const char *labels[] = { "first series", "second series", "a third, longer series" };
+  const DpvColor *cols[3];
+  double x[401], y[3][401];
+  double dh_plain = 0;
+
+  for (int i = 0; i <= 400; i++)
+    {
+      x[i] = i / 400.0;
+      /* zigzags over the whole data area: every place a legend box could go has data */
+      y[0][i] = fabs (fmod (x[i] * 23.0, 2.0) - 1.0);
+      y[1][i] = fabs (fmod (x[i] * 17.0 + 0.5, 2.0) - 1.0);
+      y[2][i] = fabs (fmod (x[i] * 29.0 + 0.3, 2.0) - 1.0);
+    }
+  for (int reserve = 0; reserve <= 1; reserve++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      cairo_rectangle_t leg, title;
+      double dx, dy, dw, dh;
+
+      canvas_init (&c, 520, 380, 1, DPV_THEME_LIGHT);
+      cols[0] = &c.style.roles[DPV_ROLE_D];
+      cols[1] = &c.style.roles[DPV_ROLE_D_PRIME];
+      cols[2] = &c.style.roles[DPV_ROLE_LOSS];
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, 520, 380);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "output y");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "density");
+      if (reserve)
+        dpv_plot_set_legend_below (p, labels, 3);
+      dpv_plot_draw_frame (p);
+      for (int k = 0; k < 3; k++)
+        dpv_plot_line (p, x, y[k], 401, cols[k], 2, DPV_DASH_SOLID, labels[k]);
+      dpv_plot_legend (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+      if (!reserve)
+        {
+          /* without the strip the legend has to sit on data, inside */
+          dh_plain = dh;
+          g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh + 0.01);
+          dpv_plot_free (p);
+          canvas_clear (&c);
+          continue;
+        }
+      {
+        cairo_rectangle_t t[2];
+
+        g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_AXIS_TITLE, t, 2), ==, 2);
+        title = t[0].y > t[1].y ? t[0] : t[1];   /* the x title: the lower of the two */
+      }
+      /* the legend is under the x title, inside the panel */
+      g_assert_cmpfloat (leg.y, >=, title.y + title.height - 0.01);
+      g_assert_cmpfloat (leg.y, >, dy + dh);
+      g_assert_cmpfloat (leg.y + leg.height, <=, 380);
+      g_assert_cmpfloat (leg.x, >=, 0);
+      g_assert_cmpfloat (leg.x + leg.width, <=, 520);
+      /* in columns: wider than tall, at most two rows of text */
+      g_assert_cmpfloat (leg.width, >, leg.height);
+      g_assert_cmpfloat (leg.height, <, 2.6 * 2 * c.style.font_size);
+      /* the data area gave up at least the strip */
+      g_assert_cmpfloat (dh, <=, dh_plain - leg.height);
+      /* each swatch is there, in its colour, inside the strip */
+      for (int k = 0; k < 3; k++)
+        {
+          gboolean found = FALSE;
+          for (double yy = leg.y + 1; yy < leg.y + leg.height - 1 && !found; yy += 0.5)
+            for (double xx = leg.x + 1; xx < leg.x + leg.width - 1 && !found; xx += 0.5)
+              {
+                double rgb[3];
+                pixel (&c, xx, yy, rgb);
+                found = near_color (rgb, cols[k], 0.03);
+              }
+          g_assert_true (found);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* no strip when it would take more than a quarter of the panel; a legend with more entries
+ * than the strip was reserved for goes inside */
+static void
+test_legend_below_limits (void)
+{
+  static const char *many[] = { "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                "nine", "ten", "eleven", "twelve" };
+  double x[2] = { 0, 1 }, y[2] = { 0.5, 0.5 };
+  double dh_plain = 0, dh;
+
+  for (int k = 0; k < 3; k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      double dx, dy, dw;
+      cairo_rectangle_t leg;
+
+      canvas_init (&c, 300, 140, 1, DPV_THEME_LIGHT);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, 300, 140);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+      if (k == 1)
+        dpv_plot_set_legend_below (p, many, G_N_ELEMENTS (many));   /* too tall for 140 */
+      if (k == 2)
+        dpv_plot_set_legend_below (p, many, 1);                      /* room for "one" only */
+      dpv_plot_draw_frame (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      if (k == 0)
+        dh_plain = dh;
+      else if (k == 1)
+        g_assert_cmpfloat_with_epsilon (dh, dh_plain, 1e-9);
+      else
+        g_assert_cmpfloat (dh, <, dh_plain);
+      if (k == 2)
+        {
+          for (int i = 0; i < 6; i++)
+            dpv_plot_line (p, x, y, 2, NULL, 1, DPV_DASH_SOLID, many[i]);
+          dpv_plot_legend (p);
+          /* six entries do not fit the strip for one: inside the data area, if at all */
+          if (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1) == 1)
+            g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh + 0.01);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
 /* annotations stay inside the data area and off each other */
 static void
 test_annotations (void)
@@ -1185,6 +1316,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
   g_test_add_func ("/plot/render/fill-between", test_render_fill_between);
   g_test_add_func ("/plot/legend", test_legend_placement);
+  g_test_add_func ("/plot/legend-below", test_legend_below);
+  g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/annotations", test_annotations);
   g_test_add_func ("/plot/sizes-and-scales", test_sizes_and_scales);
   g_test_add_func ("/plot/degenerate", test_degenerate);
