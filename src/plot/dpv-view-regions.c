@@ -32,7 +32,31 @@ typedef struct {
   /* δ(ε′) panel */
   double e_max, d_lo;
   gboolean compact;
+  gboolean legend_below;  /* main panel too narrow to keep its legend off the data */
 } Regions;
+
+enum { LABEL_S, LABEL_EXCESS, LABEL_P, LABEL_Q, LABEL_SCALED, LABEL_GAP };
+
+static const char *
+label (int which)
+{
+  switch (which)
+    {
+    case LABEL_S:
+      return _("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}");
+    case LABEL_EXCESS:
+      return _("excess p − e<sup>ε′</sup>q on S: area δ(ε′)");
+    case LABEL_P:
+      return _("p(y): output on D");
+    case LABEL_Q:
+      return _("q(y): output on D′");
+    case LABEL_SCALED:
+      return _("e<sup>ε′</sup>q(y)");
+    case LABEL_GAP:
+    default:
+      return _("gap δ(ε′)");
+    }
+}
 
 static double
 hockey (const DpMechanism *m, double eps_prime)
@@ -98,6 +122,18 @@ setup_main (DpvPlot *plot, gconstpointer user_data)
 
       dpv_plot_set_title (plot, nums);
     }
+  if (r->legend_below)
+    {
+      /* the entries render_main_* () draw (some may be left out, which the strip allows) */
+      static const int continuous[] = { LABEL_S, LABEL_EXCESS, LABEL_P, LABEL_Q, LABEL_SCALED };
+      static const int rr[] = { LABEL_S, LABEL_SCALED, LABEL_P, LABEL_Q, LABEL_GAP };
+      const int *which = r->m->kind == DP_MECHANISM_RR ? rr : continuous;
+      const char *labels[5];
+
+      for (int i = 0; i < 5; i++)
+        labels[i] = label (which[i]);
+      dpv_plot_set_legend_below (plot, labels, 5);
+    }
 }
 
 static void
@@ -128,7 +164,6 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
   double xs[DPV_CURVE_SAMPLES + 3], ps[DPV_CURVE_SAMPLES + 3], qs[DPV_CURVE_SAMPLES + 3];
   double sq[DPV_CURVE_SAMPLES + 3], lo[DPV_CURVE_SAMPLES + 3], hi[DPV_CURVE_SAMPLES + 3];
   double factor = exp (MIN (r->eps_prime, 700.0));
-  g_autofree char *scaled_label = NULL;
   gsize n;
 
   n = dpv_grid_with_points (r->x_lo, r->x_hi, DPV_CURVE_SAMPLES, extra,
@@ -147,16 +182,15 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_draw_frame (plot);
   if (!r->region.empty)
     dpv_plot_shade_x_range (plot, -HUGE_VAL, r->region.threshold, &style->roles[DPV_ROLE_LOSS],
-                            0.10, _("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}"));
+                            0.10, label (LABEL_S));
   dpv_plot_fill_between (plot, xs, lo, hi, n, &style->roles[DPV_ROLE_LOSS], 0.55,
-                         _("excess p − e<sup>ε′</sup>q on S: area δ(ε′)"));
+                         label (LABEL_EXCESS));
   dpv_view_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
-                 DPV_DASH_SOLID, _("p(y): output on D"));
+                 DPV_DASH_SOLID, label (LABEL_P));
   dpv_view_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
-                 DPV_DASH_SOLID, _("q(y): output on D′"));
-  scaled_label = g_strdup (_("e<sup>ε′</sup>q(y)"));
+                 DPV_DASH_SOLID, label (LABEL_Q));
   dpv_view_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
-                 DPV_DASH_DASHED, scaled_label);
+                 DPV_DASH_DASHED, label (LABEL_SCALED));
   if (!r->region.empty && r->region.threshold > r->x_lo && r->region.threshold < r->x_hi)
     {
       dpv_plot_vline (plot, r->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
@@ -196,13 +230,13 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
   if (!r->region.empty)
     /* S(ε′) = {0} for ε′ < ε (the threshold is 0.5). */
     dpv_plot_shade_x_range (plot, -HUGE_VAL, r->region.threshold, &style->roles[DPV_ROLE_LOSS],
-                            0.10, _("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}"));
+                            0.10, label (LABEL_S));
   dpv_plot_bars (plot, xs_q, hs, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 0.30,
-                 _("e<sup>ε′</sup>q(y)"));
+                 label (LABEL_SCALED));
   dpv_plot_bars (plot, xs_d, hp, 2, 0.3, &style->roles[DPV_ROLE_D], 1.0,
-                 _("p(y): output on D"));
+                 label (LABEL_P));
   dpv_plot_bars (plot, xs_q, hq, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 1.0,
-                 _("q(y): output on D′"));
+                 label (LABEL_Q));
   if (!r->region.empty && hp[0] > factor * hq[0])
     {
       /* The gap at y = 0, drawn on the D bar: δ(ε′) = p(0) − e^{ε′}q(0). */
@@ -211,7 +245,7 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
       glo[0] = glo[1] = factor * hq[0];
       ghi[0] = ghi[1] = hp[0];
       dpv_plot_fill_between (plot, gx, glo, ghi, 2, &style->roles[DPV_ROLE_LOSS], 0.8,
-                             _("gap δ(ε′)"));
+                             label (LABEL_GAP));
     }
   if (!r->compact)
     dpv_plot_legend (plot);
@@ -336,6 +370,9 @@ dpv_view_render_regions (const DpvParams *params, const DpMechanism *m,
       r.d_lo = MAX (1e-15, d_small / 30.0);
       r.d_lo = MIN (r.d_lo, 1e-2);
       main_w = w * 0.64;
+      /* Narrower than this, the legend covers the peaks (measured over ε, mechanisms and
+       * sizes): it goes under the panel instead. */
+      r.legend_below = main_w < 56 * text;
     }
 
   main_plot = dpv_panel_new (cr, style, x, y, main_w, h, setup_main, &r);

@@ -15,7 +15,9 @@
 
 #include <gio/gio.h>
 
+#include "dpv-plot.h"
 #include "dpv-view.h"
+#include "dpv-view-private.h"
 
 /* ---- parameters ---------------------------------------------------------------------- */
 
@@ -481,6 +483,61 @@ is_colour (cairo_surface_t *s, int x, int y, const DpvColor *c, double tol)
          && fabs (rgb[2] - c->b) <= tol;
 }
 
+/* The regions view keeps its legend off the curves at the sizes the app and exports use: no
+ * pixel the legend covers is a pixel of a curve or bar (D or D′ colour) in the same figure
+ * drawn without the legend. */
+static void
+test_regions_legend_off_data (void)
+{
+  static const int sizes[][2] = { { 795, 600 }, { 800, 500 }, { 900, 600 }, { 1000, 650 },
+                                  { 1200, 760 }, { 1600, 1000 } };
+  static const double eps[] = { 0.3, 1.0, 3.0 };
+  static const DpMechanismKind mechs[] = { DP_MECHANISM_LAPLACE, DP_MECHANISM_GAUSSIAN,
+                                           DP_MECHANISM_RR };
+  DpvStyle style;
+
+  dpv_style_init (&style, DPV_THEME_LIGHT);
+  for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
+    for (gsize mi = 0; mi < G_N_ELEMENTS (mechs); mi++)
+      for (gsize ei = 0; ei < G_N_ELEMENTS (eps); ei++)
+        {
+          int w = sizes[si][0], h = sizes[si][1];
+          DpvParams p;
+          cairo_surface_t *shown, *bare;
+          gsize differ = 0, covered = 0;
+
+          dpv_params_init (&p);
+          p.mechanism = mechs[mi];
+          p.epsilon = eps[ei];
+          shown = render (DPV_VIEW_REGIONS, &p, DPV_THEME_LIGHT, w, h);
+          dpv_plot_set_legends_hidden (TRUE);
+          bare = render (DPV_VIEW_REGIONS, &p, DPV_THEME_LIGHT, w, h);
+          dpv_plot_set_legends_hidden (FALSE);
+          for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+              {
+                double a[3], b[3];
+
+                pixel_rgb (shown, x, y, a);
+                pixel_rgb (bare, x, y, b);
+                if (fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]) < 1e-9)
+                  continue;
+                differ++;
+                if (is_colour (bare, x, y, &style.roles[DPV_ROLE_D], 0.1)
+                    || is_colour (bare, x, y, &style.roles[DPV_ROLE_D_PRIME], 0.1))
+                  covered++;
+              }
+          if (covered > 0)
+            g_test_message ("%d×%d %s ε = %g: the legend covers %zu curve pixels", w, h,
+                            dpv_mechanism_label (mechs[mi]), eps[ei], covered);
+          /* the legend was drawn (the comparison means something), over no curve */
+          g_assert_cmpuint (differ, >, 500);
+          g_assert_cmpuint (covered, ==, 0);
+          cairo_surface_destroy (shown);
+          cairo_surface_destroy (bare);
+        }
+}
+
 static int
 cmp_int (gconstpointer a, gconstpointer b)
 {
@@ -672,6 +729,7 @@ main (int argc, char **argv)
   g_test_add_func ("/views/readouts/values", test_readouts_values);
   g_test_add_func ("/views/render/sizes", test_render_sizes);
   g_test_add_func ("/views/render/extremes", test_render_extremes);
+  g_test_add_func ("/views/render/regions-legend", test_regions_legend_off_data);
   g_test_add_func ("/views/render/invalid", test_render_invalid);
   g_test_add_func ("/views/render/colours", test_render_colours);
   g_test_add_func ("/views/render/caption", test_render_caption);
