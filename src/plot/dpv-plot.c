@@ -85,6 +85,8 @@ struct _DpvPlot {
   GArray *ref_points;           /* Point: reference-line samples (count less) */
   GArray *entries;              /* LegendEntry */
   GArray *texts;                /* TextRect */
+  gboolean data_bg_done;        /* the data area's own background is painted */
+  gboolean data_drawn;          /* something (the grid included) is drawn in the data area */
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
 };
@@ -1799,6 +1801,54 @@ draw_titles (DpvPlot *p)
     }
 }
 
+/* The data area's background, once, unless it is the (opaque) figure background the caller
+ * has painted already. */
+static void
+paint_data_background (DpvPlot *p)
+{
+  const DpvColor *bg = &p->style.plot_background, *fig = &p->style.background;
+
+  if (p->data_bg_done)
+    return;
+  p->data_bg_done = TRUE;
+  if (bg->a > 0
+      && !(fig->a >= 1.0 && bg->a >= 1.0 && bg->r == fig->r && bg->g == fig->g
+           && bg->b == fig->b))
+    {
+      cairo_save (p->cr);
+      dpv_color_set_source (bg, p->cr);
+      cairo_rectangle (p->cr, p->dx, p->dy, p->dw, p->dh);
+      cairo_fill (p->cr);
+      cairo_restore (p->cr);
+    }
+}
+
+/* A translucent fill of @fill that is the first thing drawn in the data area (before the
+ * frame) lies on one opaque colour, the data area's background: it is then drawn as the
+ * opaque colour the two blend to. The pixels are the same, and cairo writes opaque spans
+ * instead of reading, blending and writing back each one (at 1920 × 1080 a shaded region or
+ * a density's fill is a sizeable part of a frame). Later fills overlap it and stay
+ * translucent. */
+static void
+blend_onto_clean_data (DpvPlot *p, DpvColor *fill)
+{
+  const DpvColor *bg = &p->style.plot_background;
+
+  if (p->data_drawn || fill->a >= 1.0)
+    return;
+  if (bg->a < 1.0)
+    {
+      if (bg->a > 0 || p->style.background.a < 1.0)
+        return;
+      bg = &p->style.background;
+    }
+  paint_data_background (p);
+  fill->r = bg->r + fill->a * (fill->r - bg->r);
+  fill->g = bg->g + fill->a * (fill->g - bg->g);
+  fill->b = bg->b + fill->a * (fill->b - bg->b);
+  fill->a = 1.0;
+}
+
 void
 dpv_plot_draw_frame (DpvPlot *plot)
 {
@@ -1813,18 +1863,8 @@ dpv_plot_draw_frame (DpvPlot *plot)
   cr = p->cr;
 
   cairo_save (cr);
-  /* the data area's background, unless it is the (opaque) figure background the caller has
-   * painted already */
-  if (p->style.plot_background.a > 0
-      && !(p->style.background.a >= 1.0 && p->style.plot_background.a >= 1.0
-           && p->style.plot_background.r == p->style.background.r
-           && p->style.plot_background.g == p->style.background.g
-           && p->style.plot_background.b == p->style.background.b))
-    {
-      dpv_color_set_source (&p->style.plot_background, cr);
-      cairo_rectangle (cr, p->dx, p->dy, p->dw, p->dh);
-      cairo_fill (cr);
-    }
+  paint_data_background (p);
+  p->data_drawn = TRUE;
 
   draw_grid_and_ticks (p, AX_X);
   draw_grid_and_ticks (p, AX_Y);
@@ -1916,9 +1956,11 @@ record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
   record_segment_to (p, p->points, ax, ay, bx, by);
 }
 
+/* Every drawing in the data area starts here. */
 static void
 clip_data_area (DpvPlot *p)
 {
+  p->data_drawn = TRUE;
   cairo_rectangle (p->cr, p->dx, p->dy, p->dw, p->dh);
   cairo_clip (p->cr);
 }
@@ -2552,6 +2594,7 @@ dpv_plot_fill_between (DpvPlot        *plot,
   cr = p->cr;
   fill = *color;
   fill.a *= alpha;
+  blend_onto_clean_data (p, &fill);
 
   run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
   run.hi = g_array_new (FALSE, FALSE, sizeof (Point));
@@ -2670,6 +2713,7 @@ dpv_plot_shade_x_range (DpvPlot        *plot,
     return;
   fill = *color;
   fill.a *= alpha;
+  blend_onto_clean_data (p, &fill);
   cairo_save (p->cr);
   clip_data_area (p);
   cairo_rectangle (p->cr, MIN (u0, u1), p->dy, fabs (u1 - u0), p->dh);
@@ -2702,6 +2746,7 @@ dpv_plot_shade_y_range (DpvPlot        *plot,
     return;
   fill = *color;
   fill.a *= alpha;
+  blend_onto_clean_data (p, &fill);
   cairo_save (p->cr);
   clip_data_area (p);
   cairo_rectangle (p->cr, p->dx, MIN (u0, u1), p->dw, fabs (u1 - u0));

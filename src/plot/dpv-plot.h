@@ -78,7 +78,10 @@ double dpv_plot_user_to_y (DpvPlot *plot, double uy);
 
 /* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. The data
  * area is not repainted when style->plot_background equals an opaque style->background (the
- * figure background, which the caller paints first). */
+ * figure background, which the caller paints first).
+ * Fills and shaded ranges may come before the frame: they then lie under the grid, and the
+ * first of them, drawn on the bare background, costs about half as much (it is drawn as the
+ * opaque colour it blends to). Draw nothing else in the data area before the frame. */
 void dpv_plot_draw_frame (DpvPlot *plot);
 
 /* Series. Non-finite points break the line; y ≤ 0 on a log axis breaks it too.

@@ -651,6 +651,61 @@ test_legend_below_limits (void)
     }
 }
 
+/* Shades and fills drawn before the frame lie under the grid. The first is drawn as the
+ * opaque colour it blends to on the data area's background, so its pixels must equal the
+ * translucent blend computed here; a second, overlapping one blends on top of it; a data
+ * area with its own background gets that background first. */
+static void
+test_fill_under_grid (void)
+{
+  for (int own_bg = 0; own_bg <= 1; own_bg++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      DpvColor bg, one, two, grid_on_one, fill_only;
+      const DpvColor *c1, *c2;
+      double rgb[3], on_grid[3];
+      double fx[2] = { 0.0, 1.0 }, flo[2] = { 0.0, 0.0 }, fhi[2] = { 0.6, 0.6 };
+
+      canvas_init (&c, 500, 400, 1, DPV_THEME_LIGHT);
+      if (own_bg)
+        c.style.plot_background = (DpvColor) { 0.9, 0.92, 0.95, 1.0 };
+      bg = c.style.plot_background;
+      c1 = &c.style.roles[DPV_ROLE_LOSS];
+      c2 = &c.style.roles[DPV_ROLE_D];
+      one = over (c1, 0.3, &bg);
+      two = over (c2, 0.2, &one);
+      grid_on_one = over (&c.style.grid, c.style.grid.a, &one);
+      fill_only = over (c2, 0.2, &bg);
+
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, 500, 400);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+      dpv_plot_shade_x_range (p, 0.2, 0.8, c1, 0.3, NULL);
+      dpv_plot_fill_between (p, fx, flo, fhi, 2, c2, 0.2, NULL);
+      dpv_plot_draw_frame (p);
+
+      /* off the grid lines (multiples of 0.1 or 0.2): band alone, band and fill, neither */
+      pixel (&c, dpv_plot_x_to_user (p, 0.33), dpv_plot_y_to_user (p, 0.83), rgb);
+      g_assert_true (near_color (rgb, &one, 1.5 / 255));
+      pixel (&c, dpv_plot_x_to_user (p, 0.33), dpv_plot_y_to_user (p, 0.33), rgb);
+      g_assert_true (near_color (rgb, &two, 1.5 / 255));
+      pixel (&c, dpv_plot_x_to_user (p, 0.93), dpv_plot_y_to_user (p, 0.83), rgb);
+      g_assert_true (near_color (rgb, &bg, 1.5 / 255));
+      pixel (&c, dpv_plot_x_to_user (p, 0.07), dpv_plot_y_to_user (p, 0.33), rgb);
+      g_assert_true (near_color (rgb, &fill_only, 1.5 / 255));
+      /* the grid line x = 0.4 is drawn over the band: darker than the band, at most by its
+       * own alpha (it is one device pixel wide, centred on the line) */
+      pixel (&c, dpv_plot_x_to_user (p, 0.4), dpv_plot_y_to_user (p, 0.83), on_grid);
+      g_assert_cmpfloat (on_grid[0] + on_grid[1] + on_grid[2], <,
+                         one.r + one.g + one.b - 0.5 * c.style.grid.a);
+      g_assert_cmpfloat (on_grid[0] + on_grid[1] + on_grid[2], >=,
+                         grid_on_one.r + grid_on_one.g + grid_on_one.b - 3 * 2.0 / 255);
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
 /* annotations stay inside the data area and off each other */
 static void
 test_annotations (void)
@@ -1317,6 +1372,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/render/fill-between", test_render_fill_between);
   g_test_add_func ("/plot/legend", test_legend_placement);
   g_test_add_func ("/plot/legend-below", test_legend_below);
+  g_test_add_func ("/plot/fill-under-grid", test_fill_under_grid);
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/annotations", test_annotations);
   g_test_add_func ("/plot/sizes-and-scales", test_sizes_and_scales);
