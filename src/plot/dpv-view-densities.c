@@ -79,6 +79,14 @@ classic_sigma (const DpvParams *params)
   return s;
 }
 
+/* The band |L| ≤ ε, shaded under the frame's grid (call before dpv_plot_draw_frame ()). */
+static void
+shade_band (DpvPlot *plot, const DpvStyle *style, double eps)
+{
+  dpv_plot_shade_y_range (plot, -eps, eps, &style->roles[DPV_ROLE_LOSS], 0.10);
+}
+
+/* Its edges ±ε, over the grid. */
 static void
 draw_band (DpvPlot *plot, const DpvStyle *style, double eps, gboolean labels)
 {
@@ -86,7 +94,6 @@ draw_band (DpvPlot *plot, const DpvStyle *style, double eps, gboolean labels)
   g_autofree char *hi = g_strdup_printf ("+ε = %s", es);
   g_autofree char *lo = g_strdup_printf ("−ε = −%s", es);
 
-  dpv_plot_shade_y_range (plot, -eps, eps, &style->roles[DPV_ROLE_LOSS], 0.10);
   dpv_plot_hline (plot, eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
                   labels ? hi : NULL);
   dpv_plot_hline (plot, -eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
@@ -132,6 +139,7 @@ render_rr (Densities *d, const DpvStyle *style, cairo_t *cr, double x, double y,
   if (dpv_view_roomy (style, w, h))
     dpv_plot_legend (top);
 
+  shade_band (bottom, style, d->params->epsilon);
   dpv_plot_draw_frame (bottom);
   draw_band (bottom, style, d->params->epsilon, dpv_view_roomy (style, w, h));
   dpv_plot_bars (bottom, cat, hl, 2, 0.3, &style->roles[DPV_ROLE_LOSS], 0.85,
@@ -186,10 +194,10 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
 
   dpv_panels_stacked (cr, style, x, y, w, h, 0.62, setup_top, setup_bottom, &d, &top, &bottom);
 
-  /* Top: the two densities. */
-  dpv_plot_draw_frame (top);
+  /* Top: the two densities, filled under the grid. */
   dpv_plot_fill_between (top, xs, zeros, ps, n, &style->roles[DPV_ROLE_D], 0.16, NULL);
   dpv_plot_fill_between (top, xs, zeros, qs, n, &style->roles[DPV_ROLE_D_PRIME], 0.16, NULL);
+  dpv_plot_draw_frame (top);
   if (d.sigma_classic > 0)
     {
       DpMechanism classic;
@@ -223,9 +231,8 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
   if (dpv_view_roomy (style, w, h))
     dpv_plot_legend (top);
 
-  /* Bottom: the privacy loss and the band ±ε. */
-  dpv_plot_draw_frame (bottom);
-  draw_band (bottom, style, params->epsilon, dpv_view_roomy (style, w, h));
+  /* Bottom: the privacy loss and the band ±ε, shaded under the grid. */
+  shade_band (bottom, style, params->epsilon);
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
       /* L(y) = (Δ² − 2yΔ)/(2σ²) leaves the band outside [Δ/2 − εσ²/Δ, Δ/2 + εσ²/Δ]: the
@@ -237,6 +244,8 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
       dpv_plot_shade_x_range (bottom, centre + yb, HUGE_VAL, &style->roles[DPV_ROLE_LOSS],
                               0.30, NULL);
     }
+  dpv_plot_draw_frame (bottom);
+  draw_band (bottom, style, params->epsilon, dpv_view_roomy (style, w, h));
   dpv_view_line (bottom, xs, ls, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, _("L(y) = ln(p(y)/q(y))"));
   if (dpv_view_roomy (style, w, h))

@@ -179,12 +179,13 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
       hi[i] = (!r->region.empty && xs[i] <= r->region.threshold) ? ps[i] : lo[i];
     }
 
-  dpv_plot_draw_frame (plot);
+  /* S and the excess under the grid */
   if (!r->region.empty)
     dpv_plot_shade_x_range (plot, -HUGE_VAL, r->region.threshold, &style->roles[DPV_ROLE_LOSS],
                             0.10, label (LABEL_S));
   dpv_plot_fill_between (plot, xs, lo, hi, n, &style->roles[DPV_ROLE_LOSS], 0.55,
                          label (LABEL_EXCESS));
+  dpv_plot_draw_frame (plot);
   dpv_view_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
                  DPV_DASH_SOLID, label (LABEL_P));
   dpv_view_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
@@ -226,11 +227,11 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
       hq[i] = density (m, DP_NEIGHBOUR_D_PRIME, i);
       hs[i] = MIN (factor * hq[i], 2.0 * r->y_max);
     }
-  dpv_plot_draw_frame (plot);
   if (!r->region.empty)
-    /* S(ε′) = {0} for ε′ < ε (the threshold is 0.5). */
+    /* S(ε′) = {0} for ε′ < ε (the threshold is 0.5), under the grid. */
     dpv_plot_shade_x_range (plot, -HUGE_VAL, r->region.threshold, &style->roles[DPV_ROLE_LOSS],
                             0.10, label (LABEL_S));
+  dpv_plot_draw_frame (plot);
   dpv_plot_bars (plot, xs_q, hs, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 0.30,
                  label (LABEL_SCALED));
   dpv_plot_bars (plot, xs_d, hp, 2, 0.3, &style->roles[DPV_ROLE_D], 1.0,
