@@ -2155,22 +2155,53 @@ device_px (DpvPlot *p)
   return 1.0 / MAX (hypot (dxu, dyu), 1e-6);
 }
 
+/* Points per stroke when a run is stroked in pieces (see flush_run ()). */
+#define LINE_PIECE 40
+
+/* Adds a run of points (a subpath) to the line being drawn, simplified. On image targets
+ * the run is stroked at once, in pieces of LINE_PIECE points that share their end points:
+ * cairo 1.16 scan-converts a long polyline more slowly than the same polyline in short
+ * pieces. A dash pattern runs on across the pieces: each starts at the offset of the length
+ * stroked so far, as the whole run would. Vector output keeps one path. */
 static void
 flush_run (DpvPlot *p, GArray *run, double tol)
 {
   cairo_t *cr = p->cr;
   Point *pts = (Point *) (void *) run->data;
   gsize m;
+  gboolean pieces = !p->vector;
+  double along = 0, pattern[8], offset0 = 0;
+  int n_dash = cairo_get_dash_count (cr);
 
   if (run->len == 0)
     return;
   m = simplify (pts, run->len, tol);
-  cairo_move_to (cr, pts[0].x, pts[0].y);
+  if (n_dash > 0 && n_dash <= (int) G_N_ELEMENTS (pattern))
+    cairo_get_dash (cr, pattern, &offset0);
+  else
+    n_dash = 0;
   record_point (p, pts[0].x, pts[0].y);
+  cairo_move_to (cr, pts[0].x, pts[0].y);
   for (gsize i = 1; i < m; i++)
     {
       cairo_line_to (cr, pts[i].x, pts[i].y);
       record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+      if (!pieces)
+        continue;
+      along += hypot (pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+      if (i % (LINE_PIECE - 1) == 0 && i + 1 < m)
+        {
+          cairo_stroke (cr);
+          if (n_dash > 0)
+            cairo_set_dash (cr, pattern, n_dash, offset0 + along);
+          cairo_move_to (cr, pts[i].x, pts[i].y);
+        }
+    }
+  if (pieces)
+    {
+      cairo_stroke (cr);
+      if (n_dash > 0)
+        cairo_set_dash (cr, pattern, n_dash, offset0);
     }
   g_array_set_size (run, 0);
 }
@@ -2248,6 +2279,18 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
 
   cairo_save (cr);
   clip_data_area (p);
+  dpv_color_set_source (color, cr);
+  cairo_set_line_width (cr, width);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  set_dash (cr, dash, width);
+  if (dash != DPV_DASH_SOLID && !p->vector)
+    {
+      /* Dots and dash ends are round caps of a pixel or two: at cairo's default tolerance
+       * (0.1 px) each is a many-sided polygon, and a dotted curve across a 1920-pixel panel
+       * has hundreds. Half a pixel changes no pixel by more than ~4 % and takes a quarter off
+       * the cost of such a line. Vector output keeps true arcs. */
+      cairo_set_tolerance (cr, 0.5 * device_px (p));
+    }
   cairo_new_path (cr);
   for (gsize i = 0; i < n; i++)
     {
@@ -2309,18 +2352,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   flush_run (p, run, tol);
   g_array_unref (run);
 
-  dpv_color_set_source (color, cr);
-  cairo_set_line_width (cr, width);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  set_dash (cr, dash, width);
-  if (dash != DPV_DASH_SOLID && !p->vector)
-    {
-      /* Dots and dash ends are round caps of a pixel or two: at cairo's default tolerance
-       * (0.1 px) each is a many-sided polygon, and a dotted curve across a 1920-pixel panel
-       * has hundreds. Half a pixel changes no pixel by more than ~4 % and takes a quarter off
-       * the cost of such a line. Vector output keeps true arcs. */
-      cairo_set_tolerance (cr, 0.5 * device_px (p));
-    }
+  /* the last run (pieces already stroked leave nothing) */
   cairo_stroke (cr);
   cairo_restore (cr);
 }

@@ -197,28 +197,28 @@ dpv_view_render_composition (const DpvParams *params, const DpMechanism *m,
 
   /* Basic wide and solid, advanced dashed on top: where advanced is no better the two
    * coincide and both stay visible. */
-  dpv_view_line (plot, xk, data->basic, n, &style->roles[DPV_ROLE_BOUND],
+  dpv_plot_line (plot, xk, data->basic, n, &style->roles[DPV_ROLE_BOUND],
                  style->line_width * 1.8, DPV_DASH_SOLID, _("basic kε (Thm 3.16)"));
-  dpv_view_line (plot, xk, raw, n, &style->roles[DPV_ROLE_EXTRA], style->line_width * 0.7,
+  dpv_plot_line (plot, xk, raw, n, &style->roles[DPV_ROLE_EXTRA], style->line_width * 0.7,
                  DPV_DASH_DOTTED, _("raw Thm 3.20 formula where worse than basic"));
-  dpv_view_line (plot, xk, adv, n, &style->roles[DPV_ROLE_EXTRA], style->line_width,
+  dpv_plot_line (plot, xk, adv, n, &style->roles[DPV_ROLE_EXTRA], style->line_width,
                  DPV_DASH_DASHED, _("advanced, min(kε, ε<sub>k</sub>) (Thm 3.20)"));
   if (data->mechanism == DP_MECHANISM_GAUSSIAN)
     {
-      dpv_view_line (plot, xk, data->zcdp, n, &style->roles[DPV_ROLE_ZCDP], style->line_width,
+      dpv_plot_line (plot, xk, data->zcdp, n, &style->roles[DPV_ROLE_ZCDP], style->line_width,
                      DPV_DASH_DASHDOT, _("zCDP (Bun &amp; Steinke 2016)"));
       if (!c.pending)
-        dpv_view_line (plot, xk, data->rdp, n, &style->roles[DPV_ROLE_ZCDP],
+        dpv_plot_line (plot, xk, data->rdp, n, &style->roles[DPV_ROLE_ZCDP],
                        style->line_width, DPV_DASH_DOTTED, _("RDP (Mironov 2017)"));
     }
   if (!c.pending)
     {
-      dpv_view_line (plot, xk, data->optimal, n, &style->roles[DPV_ROLE_TIGHT],
+      dpv_plot_line (plot, xk, data->optimal, n, &style->roles[DPV_ROLE_TIGHT],
                      style->line_width, DPV_DASH_SOLID,
                      data->mechanism == DP_MECHANISM_GAUSSIAN
                      ? _("optimal for (ε<sub>0</sub>, δ<sub>0</sub>)-DP (KOV 2015)")
                      : _("optimal for ε-DP (KOV 2015)"));
-      dpv_view_line (plot, xk, data->exact, n, &style->roles[DPV_ROLE_ACTUAL],
+      dpv_plot_line (plot, xk, data->exact, n, &style->roles[DPV_ROLE_ACTUAL],
                      style->line_width * (data->mechanism == DP_MECHANISM_RR ? 1.0 : 1.4),
                      data->mechanism == DP_MECHANISM_RR ? DPV_DASH_DASHED : DPV_DASH_SOLID,
                      exact_label (data->mechanism));

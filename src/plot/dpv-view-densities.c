@@ -214,15 +214,15 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
             }
           /* Translators: the classic Gaussian calibration of Dwork & Roth, Thm A.1. */
           label = g_strdup_printf (_("classic σ = %s (Thm A.1)"), sc);
-          dpv_view_line (top, xs, cp, n, &style->roles[DPV_ROLE_D], style->line_width * 0.7,
+          dpv_plot_line (top, xs, cp, n, &style->roles[DPV_ROLE_D], style->line_width * 0.7,
                          DPV_DASH_DASHED, label);
-          dpv_view_line (top, xs, cq, n, &style->roles[DPV_ROLE_D_PRIME],
+          dpv_plot_line (top, xs, cq, n, &style->roles[DPV_ROLE_D_PRIME],
                          style->line_width * 0.7, DPV_DASH_DASHED, NULL);
         }
     }
-  dpv_view_line (top, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width, DPV_DASH_SOLID,
+  dpv_plot_line (top, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width, DPV_DASH_SOLID,
                  _("p(y): output on D"));
-  dpv_view_line (top, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
+  dpv_plot_line (top, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
                  DPV_DASH_SOLID, _("q(y): output on D′"));
   dpv_plot_annotate (top, 0.0, density (m, DP_NEIGHBOUR_D, 0.0), "f(D)",
                      DPV_ANCHOR_NORTH_WEST, &style->roles[DPV_ROLE_D]);
@@ -246,7 +246,7 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
     }
   dpv_plot_draw_frame (bottom);
   draw_band (bottom, style, params->epsilon, dpv_view_roomy (style, w, h));
-  dpv_view_line (bottom, xs, ls, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
+  dpv_plot_line (bottom, xs, ls, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, _("L(y) = ln(p(y)/q(y))"));
   if (dpv_view_roomy (style, w, h))
     dpv_plot_legend (bottom);

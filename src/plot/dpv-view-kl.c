@@ -171,17 +171,17 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
   /* y = ε: a straight line on log–log axes, a gentle curve otherwise; 60 points either way,
    * thin and dashed rather than dotted (dots are costly to stroke). */
   dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, 60, ref);
-  dpv_view_line (plot, ref, ref, 60, &style->roles[DPV_ROLE_EXTRA],
+  dpv_plot_line (plot, ref, ref, 60, &style->roles[DPV_ROLE_EXTRA],
                  style->line_width * 0.7, DPV_DASH_DASHED,
                  _("max divergence D<sub>∞</sub> = ε"));
-  dpv_view_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
+  dpv_plot_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
                  DPV_DASH_SOLID, _("Lemma 3.18: ε(e<sup>ε</sup> − 1)"));
-  dpv_view_line (plot, xs, zcdp, KL_SAMPLES, &style->roles[DPV_ROLE_ZCDP], style->line_width,
+  dpv_plot_line (plot, xs, zcdp, KL_SAMPLES, &style->roles[DPV_ROLE_ZCDP], style->line_width,
                  DPV_DASH_DASHDOT, _("zCDP: ε²/2"));
-  dpv_view_line (plot, xs, tight, KL_SAMPLES, &style->roles[DPV_ROLE_TIGHT],
+  dpv_plot_line (plot, xs, tight, KL_SAMPLES, &style->roles[DPV_ROLE_TIGHT],
                  style->line_width * (m->kind == DP_MECHANISM_RR ? 2.2 : 1.0),
                  DPV_DASH_SOLID, _("tight: ε·tanh(ε/2)"));
-  dpv_view_line (plot, xa, act, na, &style->roles[DPV_ROLE_ACTUAL], style->line_width * 1.2,
+  dpv_plot_line (plot, xa, act, na, &style->roles[DPV_ROLE_ACTUAL], style->line_width * 1.2,
                  m->kind == DP_MECHANISM_RR ? DPV_DASH_DASHED : DPV_DASH_SOLID,
                  actual_label (m->kind));
 

@@ -110,10 +110,6 @@ gsize dpv_grid_with_points (double lo, double hi, gsize n, const double *extra, 
 void dpv_grid_log (double lo, double hi, gsize n, double *x);
 /* Room for legends: the figure is at least ~34 × 16 lines of text. */
 gboolean dpv_view_roomy (const DpvStyle *style, double w, double h);
-/* dpv_plot_line, faster for long solid lines (drawn in overlapping pieces). */
-void dpv_view_line (DpvPlot *plot, const double *x, const double *y, gsize n,
-                    const DpvColor *color, double width, DpvDash dash,
-                    const char *legend_markup);
 /* Font size of body text in user units. */
 double dpv_style_text_size (const DpvStyle *style);
 G_END_DECLS

@@ -186,11 +186,11 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_fill_between (plot, xs, lo, hi, n, &style->roles[DPV_ROLE_LOSS], 0.55,
                          label (LABEL_EXCESS));
   dpv_plot_draw_frame (plot);
-  dpv_view_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
+  dpv_plot_line (plot, xs, ps, n, &style->roles[DPV_ROLE_D], style->line_width,
                  DPV_DASH_SOLID, label (LABEL_P));
-  dpv_view_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
+  dpv_plot_line (plot, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width * 0.8,
                  DPV_DASH_SOLID, label (LABEL_Q));
-  dpv_view_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
+  dpv_plot_line (plot, xs, sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
                  DPV_DASH_DASHED, label (LABEL_SCALED));
   if (!r->region.empty && r->region.threshold > r->x_lo && r->region.threshold < r->x_hi)
     {
@@ -278,7 +278,7 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, r->params->delta, &style->muted, DPV_DASH_DASHED, dlabel);
-  dpv_view_line (plot, xs, ds, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
+  dpv_plot_line (plot, xs, ds, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, NULL);
   if (isfinite (r->tv) && r->tv > 0)
     {

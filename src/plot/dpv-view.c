@@ -562,27 +562,3 @@ dpv_view_roomy (const DpvStyle *style, double w, double h)
 
   return w >= 34 * text && h >= 16 * text;
 }
-
-/* cairo 1.16 strokes a long polyline far more slowly than the same polyline cut into short
- * pieces (400 points at 1920 × 1080: 1.25 ms in one stroke, 0.67 ms in pieces of 40): its
- * stroker and rasterizer work on the whole polygon at once. Solid lines are therefore drawn in
- * overlapping pieces (the shared end points keep them joined); dashed lines in one piece so
- * their pattern runs on. */
-#define DPV_LINE_PIECE 40
-
-void
-dpv_view_line (DpvPlot *plot, const double *x, const double *y, gsize n, const DpvColor *color,
-               double width, DpvDash dash, const char *legend_markup)
-{
-  if (dash != DPV_DASH_SOLID || n <= DPV_LINE_PIECE)
-    {
-      dpv_plot_line (plot, x, y, n, color, width, dash, legend_markup);
-      return;
-    }
-  for (gsize i = 0; i + 1 < n; i += DPV_LINE_PIECE - 1)
-    {
-      gsize m = MIN (DPV_LINE_PIECE, n - i);
-
-      dpv_plot_line (plot, x + i, y + i, m, color, width, dash, i == 0 ? legend_markup : NULL);
-    }
-}

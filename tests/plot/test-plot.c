@@ -706,6 +706,74 @@ test_fill_under_grid (void)
     }
 }
 
+/* A long dashed curve is stroked in pieces on image targets; its dash pattern must run on
+ * across them. Reference: the same curve stroked by cairo as one path, here. A pattern that
+ * restarted at each piece would shift every later dash (about half their pixels change). */
+static void
+test_dashed_pieces (void)
+{
+  enum { N = 2000 };
+  static double x[N], y[N];
+  Canvas c, ref;
+  DpvPlot *p;
+  double dx, dy, dw, dh, lw = 2.0;
+  gsize on = 0, off = 0;
+
+  for (int i = 0; i < N; i++)
+    {
+      x[i] = i / (N - 1.0);
+      y[i] = 0.5 + 0.4 * sin (6 * G_PI * x[i]);
+    }
+  canvas_init (&c, 900, 500, 1, DPV_THEME_LIGHT);
+  canvas_init (&ref, 900, 500, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 900, 500);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_layout (p);
+  dpv_plot_line (p, x, y, N, &c.style.roles[DPV_ROLE_D], lw, DPV_DASH_DASHED, NULL);
+  dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+
+  {
+    double d[] = { 4.0 * lw, 3.0 * lw };
+
+    cairo_rectangle (ref.cr, dx, dy, dw, dh);
+    cairo_clip (ref.cr);
+    dpv_color_set_source (&c.style.roles[DPV_ROLE_D], ref.cr);
+    cairo_set_line_width (ref.cr, lw);
+    cairo_set_line_join (ref.cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap (ref.cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_dash (ref.cr, d, 2, 0);
+    cairo_set_tolerance (ref.cr, 0.5);
+    for (int i = 0; i < N; i++)
+      cairo_line_to (ref.cr, dpv_plot_x_to_user (p, x[i]), dpv_plot_y_to_user (p, y[i]));
+    cairo_stroke (ref.cr);
+  }
+  cairo_surface_flush (ref.surface);
+  for (int py = (int) dy + 1; py < (int) (dy + dh) - 1; py++)
+    for (int px = (int) dx + 1; px < (int) (dx + dw) - 1; px++)
+      {
+        double a[3], b[3], da, db;
+
+        pixel (&c, px + 0.5, py + 0.5, a);
+        pixel (&ref, px + 0.5, py + 0.5, b);
+        /* ink: distance from the white background */
+        da = 3 - a[0] - a[1] - a[2];
+        db = 3 - b[0] - b[1] - b[2];
+        if (db > 0.75)
+          {
+            on++;
+            if (da < 0.375)
+              off++;   /* solid ink in the reference, (almost) none drawn */
+          }
+      }
+  g_test_message ("%zu inked reference pixels, %zu missing", on, off);
+  g_assert_cmpuint (on, >, 2000);
+  g_assert_cmpuint (off, <=, on / 100);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  canvas_clear (&ref);
+}
+
 /* annotations stay inside the data area and off each other */
 static void
 test_annotations (void)
@@ -1373,6 +1441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend", test_legend_placement);
   g_test_add_func ("/plot/legend-below", test_legend_below);
   g_test_add_func ("/plot/fill-under-grid", test_fill_under_grid);
+  g_test_add_func ("/plot/dashed-pieces", test_dashed_pieces);
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/annotations", test_annotations);
   g_test_add_func ("/plot/sizes-and-scales", test_sizes_and_scales);
