@@ -89,6 +89,7 @@ struct _DpvPlot {
   gboolean data_drawn;          /* something (the grid included) is drawn in the data area */
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
+  double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
 };
 
 /* ---------------------------------------------------------------- text ---- */
@@ -1417,7 +1418,7 @@ dpv_plot_layout (DpvPlot *plot)
 
   top = p->pad + (title_h > 0 ? title_h + MAX (p->pad * 0.5, tick_h * 0.5 + 1) : tick_h * 0.5);
   bottom = p->ticklen + (p->x_tick_labels ? p->pad * 0.4 + tick_h : 0)
-           + (xt_h > 0 ? p->pad * 0.6 + xt_h : 0) + p->pad + p->below_h;
+           + (xt_h > 0 ? p->pad * 0.6 + xt_h : 0) + p->pad + p->below_h + p->extra_below;
   /* short panels: the data keeps at least 40 % of the height */
   if (xt_h > 0 && p->h - top - bottom < p->h * 0.4)
     {
@@ -1541,6 +1542,33 @@ dpv_plot_align_x (DpvPlot *const *plots,
           continue;
         p->min_left = left - 1e-6;
         p->min_right = right - 1e-6;
+        dpv_plot_layout (p);
+      }
+}
+
+void
+dpv_plot_align_bottom (DpvPlot *const *plots,
+                       gsize           n_plots)
+{
+  double bottom = HUGE_VAL;
+
+  g_return_if_fail (plots != NULL || n_plots == 0);
+
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        ensure_layout (plots[i]);
+        bottom = MIN (bottom, plots[i]->dy + plots[i]->dh);
+      }
+  for (gsize i = 0; i < n_plots; i++)
+    if (plots[i] != NULL)
+      {
+        DpvPlot *p = plots[i];
+        double lift = p->dy + p->dh - bottom;
+
+        if (lift < 1e-9)
+          continue;
+        p->extra_below += lift;
         dpv_plot_layout (p);
       }
 }
@@ -1741,7 +1769,7 @@ draw_titles (DpvPlot *p)
 
       layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
-      y = p->y + p->h - p->below_h - p->pad - h;
+      y = p->y + p->h - p->below_h - p->extra_below - p->pad - h;
       show_layout (p, layout, x, y, &p->style.foreground, FALSE);
       record_text (p, DPV_TEXT_AXIS_TITLE, x, y, w, h);
       g_object_unref (layout);

@@ -67,6 +67,9 @@ void dpv_plot_layout (DpvPlot *plot);
  * space) call this after dpv_plot_layout() on each: every panel gets the widest left and right
  * margins of the set, so their x axes line up exactly. */
 void dpv_plot_align_x (DpvPlot *const *plots, gsize n_plots);
+/* Side-by-side panels: raise the data areas' bottoms to the highest of them (blank space goes
+ * under the x titles), so the x axes lie on one line. */
+void dpv_plot_align_bottom (DpvPlot *const *plots, gsize n_plots);
 /* The data area in user units. */
 void dpv_plot_get_data_area (DpvPlot *plot, double *x, double *y, double *width,
                              double *height);

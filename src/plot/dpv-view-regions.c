@@ -377,16 +377,22 @@ dpv_view_render_regions (const DpvParams *params, const DpMechanism *m,
     }
 
   main_plot = dpv_panel_new (cr, style, x, y, main_w, h, setup_main, &r);
+  if (!r.compact)
+    {
+      DpvPlot *both[2];
+
+      delta_plot = dpv_panel_new (cr, style, x + main_w, y, w - main_w, h, setup_delta, &r);
+      /* with the legend under the main panel, the two x axes still lie on one line */
+      both[0] = main_plot;
+      both[1] = delta_plot;
+      dpv_plot_align_bottom (both, 2);
+    }
   if (m->kind == DP_MECHANISM_RR)
     render_main_rr (&r, style, main_plot);
   else
     render_main_continuous (&r, style, main_plot);
-
-  if (!r.compact)
-    {
-      delta_plot = dpv_panel_new (cr, style, x + main_w, y, w - main_w, h, setup_delta, &r);
-      render_delta_panel (&r, style, delta_plot);
-    }
+  if (delta_plot != NULL)
+    render_delta_panel (&r, style, delta_plot);
 }
 
 char *

@@ -774,6 +774,51 @@ test_dashed_pieces (void)
   canvas_clear (&ref);
 }
 
+/* Side-by-side panels, one with its legend under it: aligned, their data areas end on the same
+ * line, and the other panel's x title stays under its tick labels (the blank goes below it). */
+static void
+test_align_bottom (void)
+{
+  static const char *labels[] = { "first series", "second series", "a third, longer series" };
+  Canvas c;
+  DpvPlot *a, *b, *both[2];
+  double ax, ay, aw, ah, bx, by, bw, bh, b_before;
+  cairo_rectangle_t t[2], title;
+
+  canvas_init (&c, 700, 360, 1, DPV_THEME_LIGHT);
+  a = dpv_plot_new (c.cr, &c.style, 0, 0, 460, 360);
+  b = dpv_plot_new (c.cr, &c.style, 460, 0, 240, 360);
+  for (int i = 0; i < 2; i++)
+    {
+      DpvPlot *p = i == 0 ? a : b;
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+    }
+  dpv_plot_set_legend_below (a, labels, 3);
+  dpv_plot_get_data_area (a, &ax, &ay, &aw, &ah);
+  dpv_plot_get_data_area (b, &bx, &by, &bw, &bh);
+  b_before = by + bh;
+  g_assert_cmpfloat (ay + ah, <, b_before - 10);   /* the strip lifted a's axis */
+
+  both[0] = a;
+  both[1] = b;
+  dpv_plot_align_bottom (both, 2);
+  dpv_plot_get_data_area (a, &ax, &ay, &aw, &ah);
+  dpv_plot_get_data_area (b, &bx, &by, &bw, &bh);
+  g_assert_cmpfloat (fabs ((ay + ah) - (by + bh)), <, 0.51);
+  g_assert_cmpfloat (by, ==, ay);   /* the tops did not move */
+
+  dpv_plot_draw_frame (b);
+  g_assert_cmpuint (dpv_plot_get_text_rects (b, DPV_TEXT_AXIS_TITLE, t, 2), ==, 2);
+  title = t[0].y > t[1].y ? t[0] : t[1];
+  /* right under the tick labels, with the blank below */
+  g_assert_cmpfloat (title.y, <, by + bh + 3.5 * c.style.font_size);
+  g_assert_cmpfloat (title.y + title.height, <, 360 - (b_before - (by + bh)) + 1);
+  dpv_plot_free (a);
+  dpv_plot_free (b);
+  canvas_clear (&c);
+}
+
 /* annotations stay inside the data area and off each other */
 static void
 test_annotations (void)
@@ -1442,6 +1487,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-below", test_legend_below);
   g_test_add_func ("/plot/fill-under-grid", test_fill_under_grid);
   g_test_add_func ("/plot/dashed-pieces", test_dashed_pieces);
+  g_test_add_func ("/plot/align-bottom", test_align_bottom);
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/annotations", test_annotations);
   g_test_add_func ("/plot/sizes-and-scales", test_sizes_and_scales);

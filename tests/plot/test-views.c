@@ -454,7 +454,8 @@ test_render_colours (void)
       /* Regions at ε′ = 0.3: the excess p − e^{ε′}q is filled in the loss colour. For
        * Laplace its mass is δ(0.3) = 1 − e^{−0.35} ≈ 0.30 of the density: a large area. */
       p.eps_prime = 0.3;
-      s = render (DPV_VIEW_REGIONS, &p, DPV_THEME_PRINT, 900, 500);
+      /* 900 × 560: the legend goes under the main panel (narrower than 56 text sizes) */
+      s = render (DPV_VIEW_REGIONS, &p, DPV_THEME_PRINT, 900, 560);
       g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.04), >, 100);
       g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D_PRIME], 0.04), >, 100);
       g_assert_cmpuint (count_blend (s, &style.plot_background, &style.roles[DPV_ROLE_LOSS],
