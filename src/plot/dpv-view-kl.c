@@ -17,12 +17,15 @@
 #include <math.h>
 #include <string.h>
 
+#include <gsl/gsl_interp.h>
+
 #include "dpv-ticks.h"
 #include "dpv-view-private.h"
 
 #define KL_SAMPLES 300
-/* Each Gaussian point needs a calibration (a root search, ~0.05 ms): fewer points, still
- * smooth on log axes, and cached per δ (the KL Δ²/(2σ²) = μ²/2 does not depend on Δ). */
+/* Each Gaussian point needs a calibration (a root search, ~0.05 ms): 48 nodes, cached per δ
+ * (the KL Δ²/(2σ²) = μ²/2 does not depend on Δ), and the curve between them interpolated
+ * (dpv_kl_actual_curve ()). */
 #define KL_SAMPLES_GAUSSIAN 48
 
 G_LOCK_DEFINE_STATIC (gaussian_cache);
@@ -84,6 +87,72 @@ setup_kl (DpvPlot *plot, gconstpointer user_data)
                        _("divergence (nats)"));
 }
 
+/* The mechanism's actual KL at the n points xs of the log grid over [DPV_EPSILON_MIN,
+ * DPV_EPSILON_MAX]. Laplace and randomized response are evaluated at every point. The
+ * Gaussian is calibrated at KL_SAMPLES_GAUSSIAN nodes only (cached per δ) and interpolated in
+ * ln KL against ln ε by Steffen's monotone cubic (M. Steffen, "A simple method for monotonic
+ * interpolation in one dimension", A&A 239 (1990) 443; GSL's gsl_interp_steffen): a smooth
+ * curve with no overshoot between nodes, where the polyline through the nodes showed kinks on
+ * a linear axis. If a node has no finite positive value the nodes are used as they are. */
+gsize
+dpv_kl_actual_curve (const DpvParams *params, DpMechanismKind kind, const double *xs, gsize n,
+                     double *x_out, double *out)
+{
+  double xa[KL_SAMPLES_GAUSSIAN], act[KL_SAMPLES_GAUSSIAN], lx[KL_SAMPLES_GAUSSIAN],
+         ly[KL_SAMPLES_GAUSSIAN];
+  gboolean ok = TRUE;
+
+  if (kind != DP_MECHANISM_GAUSSIAN)
+    {
+      for (gsize i = 0; i < n; i++)
+        {
+          x_out[i] = xs[i];
+          out[i] = kl_actual (params, kind, xs[i]);
+        }
+      return n;
+    }
+
+  dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, KL_SAMPLES_GAUSSIAN, xa);
+  G_LOCK (gaussian_cache);
+  if (gaussian_cache_delta != params->delta)
+    {
+      for (gsize i = 0; i < KL_SAMPLES_GAUSSIAN; i++)
+        gaussian_cache[i] = kl_actual (params, kind, xa[i]);
+      gaussian_cache_delta = params->delta;
+    }
+  memcpy (act, gaussian_cache, sizeof act);
+  G_UNLOCK (gaussian_cache);
+
+  for (gsize i = 0; i < KL_SAMPLES_GAUSSIAN; i++)
+    {
+      ok = ok && isfinite (act[i]) && act[i] > 0;
+      lx[i] = log (xa[i]);
+      ly[i] = ok ? log (act[i]) : 0;
+    }
+  if (!ok || n < 2)
+    {
+      memcpy (x_out, xa, sizeof xa);
+      memcpy (out, act, sizeof act);
+      return KL_SAMPLES_GAUSSIAN;
+    }
+  {
+    gsl_interp *interp = gsl_interp_alloc (gsl_interp_steffen, KL_SAMPLES_GAUSSIAN);
+    gsl_interp_accel *acc = gsl_interp_accel_alloc ();
+
+    gsl_interp_init (interp, lx, ly, KL_SAMPLES_GAUSSIAN);
+    for (gsize i = 0; i < n; i++)
+      {
+        double t = CLAMP (log (xs[i]), lx[0], lx[KL_SAMPLES_GAUSSIAN - 1]);
+
+        x_out[i] = xs[i];
+        out[i] = exp (gsl_interp_eval (interp, lx, ly, t, acc));
+      }
+    gsl_interp_accel_free (acc);
+    gsl_interp_free (interp);
+  }
+  return n;
+}
+
 static const char *
 actual_label (DpMechanismKind kind)
 {
@@ -107,36 +176,21 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
   Kl k = { params, 0, 0 };
   g_autoptr(DpvPlot) plot = NULL;
   double xs[KL_SAMPLES], lemma[KL_SAMPLES], tight[KL_SAMPLES], zcdp[KL_SAMPLES];
-  double ref[KL_SAMPLES], xa[KL_SAMPLES_GAUSSIAN > KL_SAMPLES ? KL_SAMPLES_GAUSSIAN : KL_SAMPLES];
-  double act[KL_SAMPLES_GAUSSIAN > KL_SAMPLES ? KL_SAMPLES_GAUSSIAN : KL_SAMPLES];
-  gsize na = m->kind == DP_MECHANISM_GAUSSIAN ? KL_SAMPLES_GAUSSIAN : KL_SAMPLES;
+  double ref[KL_SAMPLES], xa[MAX (KL_SAMPLES_GAUSSIAN, KL_SAMPLES)];
+  double act[MAX (KL_SAMPLES_GAUSSIAN, KL_SAMPLES)];
+  gsize na;
   double eps = params->epsilon, lo = HUGE_VAL, hi = 0;
   double cur_x[5], cur_y[5];
   double cur_lemma, cur_act;
 
   dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, KL_SAMPLES, xs);
-  dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, na, xa);
   for (gsize i = 0; i < KL_SAMPLES; i++)
     {
       lemma[i] = bound (dp_kl_bound_lemma_3_18, xs[i]);
       tight[i] = bound (dp_kl_bound_tight, xs[i]);
       zcdp[i] = bound (dp_kl_bound_zcdp, xs[i]);
     }
-  if (m->kind == DP_MECHANISM_GAUSSIAN)
-    {
-      G_LOCK (gaussian_cache);
-      if (gaussian_cache_delta != params->delta)
-        {
-          for (gsize i = 0; i < na; i++)
-            gaussian_cache[i] = kl_actual (params, m->kind, xa[i]);
-          gaussian_cache_delta = params->delta;
-        }
-      memcpy (act, gaussian_cache, na * sizeof (double));
-      G_UNLOCK (gaussian_cache);
-    }
-  else
-    for (gsize i = 0; i < na; i++)
-      act[i] = kl_actual (params, m->kind, xa[i]);
+  na = dpv_kl_actual_curve (params, m->kind, xs, KL_SAMPLES, xa, act);
   for (gsize i = 0; i < na; i++)
     if (act[i] > 0)
       lo = MIN (lo, act[i]);

@@ -40,6 +40,10 @@ void dpv_view_readouts_composition (const DpvParams *params, const DpMechanism *
 char *dpv_view_caption_densities (const DpvParams *params, const DpMechanism *m);
 char *dpv_view_caption_regions (const DpvParams *params, const DpMechanism *m);
 char *dpv_view_caption_kl (const DpvParams *params, const DpMechanism *m);
+/* The KL view's actual-KL curve at the n points xs of its ε grid: the points drawn (x_out,
+ * out, at least 48 long) and their number. */
+gsize dpv_kl_actual_curve (const DpvParams *params, DpMechanismKind kind, const double *xs,
+                           gsize n, double *x_out, double *out);
 char *dpv_view_caption_composition (const DpvParams *params, const DpMechanism *m);
 
 /* Helpers (dpv-view.c). */
