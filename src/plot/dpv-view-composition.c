@@ -28,8 +28,38 @@ typedef struct {
   DpvCompositionPoint pt;
   gboolean pending;
   gboolean compact;
+  gboolean legend_below;
   double k_max, y_lo, y_hi;
 } Composition;
+
+enum { LABEL_BASIC, LABEL_RAW, LABEL_ADVANCED, LABEL_ZCDP, LABEL_RDP, N_LABELS };
+
+static const char *
+label (int which)
+{
+  switch (which)
+    {
+    case LABEL_BASIC:
+      return _("basic kε (Thm 3.16)");
+    case LABEL_RAW:
+      return _("raw Thm 3.20 formula where worse than basic");
+    case LABEL_ADVANCED:
+      return _("advanced, min(kε, ε<sub>k</sub>) (Thm 3.20)");
+    case LABEL_ZCDP:
+      return _("zCDP (Bun &amp; Steinke 2016)");
+    case LABEL_RDP:
+    default:
+      return _("RDP (Mironov 2017)");
+    }
+}
+
+static const char *
+optimal_label (DpMechanismKind kind)
+{
+  if (kind == DP_MECHANISM_GAUSSIAN)
+    return _("optimal for (ε<sub>0</sub>, δ<sub>0</sub>)-DP (KOV 2015)");
+  return _("optimal for ε-DP (KOV 2015)");
+}
 
 static const char *
 exact_label (DpMechanismKind kind)
@@ -111,6 +141,20 @@ setup_comp (DpvPlot *plot, gconstpointer user_data)
 
       dpv_plot_set_title (plot, title);
     }
+  if (c->legend_below)
+    {
+      /* every entry the view may draw (the strip takes fewer) */
+      DpMechanismKind kind = c->data->mechanism;
+      const char *labels[N_LABELS + 2];
+      gsize n = 0;
+
+      for (int i = 0; i < N_LABELS; i++)
+        if (kind == DP_MECHANISM_GAUSSIAN || (i != LABEL_ZCDP && i != LABEL_RDP))
+          labels[n++] = label (i);
+      labels[n++] = optimal_label (kind);
+      labels[n++] = exact_label (kind);
+      dpv_plot_set_legend_below (plot, labels, n);
+    }
 }
 
 static void
@@ -152,6 +196,9 @@ dpv_view_render_composition (const DpvParams *params, const DpMechanism *m,
     c.pending = TRUE;
   c.data = data;
   c.compact = w < 40 * text || h < 18 * text;
+  /* Narrower than this, some ε put a curve under the legend wherever it goes inside: it goes
+   * under the plot instead. */
+  c.legend_below = dpv_view_roomy (style, w, h) && w < 64 * text;
   dpv_composition_data_point (data, params, &c.pt);
 
   n = data->n;
@@ -198,26 +245,23 @@ dpv_view_render_composition (const DpvParams *params, const DpMechanism *m,
   /* Basic wide and solid, advanced dashed on top: where advanced is no better the two
    * coincide and both stay visible. */
   dpv_plot_line (plot, xk, data->basic, n, &style->roles[DPV_ROLE_BOUND],
-                 style->line_width * 1.8, DPV_DASH_SOLID, _("basic kε (Thm 3.16)"));
+                 style->line_width * 1.8, DPV_DASH_SOLID, label (LABEL_BASIC));
   dpv_plot_line (plot, xk, raw, n, &style->roles[DPV_ROLE_EXTRA], style->line_width * 0.7,
-                 DPV_DASH_DOTTED, _("raw Thm 3.20 formula where worse than basic"));
+                 DPV_DASH_DOTTED, label (LABEL_RAW));
   dpv_plot_line (plot, xk, adv, n, &style->roles[DPV_ROLE_EXTRA], style->line_width,
-                 DPV_DASH_DASHED, _("advanced, min(kε, ε<sub>k</sub>) (Thm 3.20)"));
+                 DPV_DASH_DASHED, label (LABEL_ADVANCED));
   if (data->mechanism == DP_MECHANISM_GAUSSIAN)
     {
       dpv_plot_line (plot, xk, data->zcdp, n, &style->roles[DPV_ROLE_ZCDP], style->line_width,
-                     DPV_DASH_DASHDOT, _("zCDP (Bun &amp; Steinke 2016)"));
+                     DPV_DASH_DASHDOT, label (LABEL_ZCDP));
       if (!c.pending)
         dpv_plot_line (plot, xk, data->rdp, n, &style->roles[DPV_ROLE_ZCDP],
-                       style->line_width, DPV_DASH_DOTTED, _("RDP (Mironov 2017)"));
+                       style->line_width, DPV_DASH_DOTTED, label (LABEL_RDP));
     }
   if (!c.pending)
     {
       dpv_plot_line (plot, xk, data->optimal, n, &style->roles[DPV_ROLE_TIGHT],
-                     style->line_width, DPV_DASH_SOLID,
-                     data->mechanism == DP_MECHANISM_GAUSSIAN
-                     ? _("optimal for (ε<sub>0</sub>, δ<sub>0</sub>)-DP (KOV 2015)")
-                     : _("optimal for ε-DP (KOV 2015)"));
+                     style->line_width, DPV_DASH_SOLID, optimal_label (data->mechanism));
       dpv_plot_line (plot, xk, data->exact, n, &style->roles[DPV_ROLE_ACTUAL],
                      style->line_width * (data->mechanism == DP_MECHANISM_RR ? 1.0 : 1.4),
                      data->mechanism == DP_MECHANISM_RR ? DPV_DASH_DASHED : DPV_DASH_SOLID,

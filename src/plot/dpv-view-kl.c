@@ -34,8 +34,31 @@ static double gaussian_cache[KL_SAMPLES_GAUSSIAN];
 
 typedef struct {
   const DpvParams *params;
+  DpMechanismKind kind;
   double y_lo, y_hi;
+  gboolean legend_below;
 } Kl;
+
+static const char *actual_label (DpMechanismKind kind);
+
+enum { LABEL_REF, LABEL_LEMMA, LABEL_ZCDP, LABEL_TIGHT, N_FIXED_LABELS };
+
+static const char *
+label (int which)
+{
+  switch (which)
+    {
+    case LABEL_REF:
+      return _("max divergence D<sub>∞</sub> = ε");
+    case LABEL_LEMMA:
+      return _("Lemma 3.18: ε(e<sup>ε</sup> − 1)");
+    case LABEL_ZCDP:
+      return _("zCDP: ε²/2");
+    case LABEL_TIGHT:
+    default:
+      return _("tight: ε·tanh(ε/2)");
+    }
+}
 
 static double
 kl_actual (const DpvParams *params, DpMechanismKind kind, double eps)
@@ -85,6 +108,15 @@ setup_kl (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_y_axis (plot, k->y_lo, k->y_hi,
                        k->params->log_y ? DPV_SCALE_LOG : DPV_SCALE_LINEAR,
                        _("divergence (nats)"));
+  if (k->legend_below)
+    {
+      const char *labels[N_FIXED_LABELS + 1];
+
+      for (int i = 0; i < N_FIXED_LABELS; i++)
+        labels[i] = label (i);
+      labels[N_FIXED_LABELS] = actual_label (k->kind);
+      dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
+    }
 }
 
 /* The mechanism's actual KL at the n points xs of the log grid over [DPV_EPSILON_MIN,
@@ -173,7 +205,7 @@ void
 dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyle *style,
                     cairo_t *cr, double x, double y, double w, double h)
 {
-  Kl k = { params, 0, 0 };
+  Kl k = { params, m->kind, 0, 0, FALSE };
   g_autoptr(DpvPlot) plot = NULL;
   double xs[KL_SAMPLES], lemma[KL_SAMPLES], tight[KL_SAMPLES], zcdp[KL_SAMPLES];
   double ref[KL_SAMPLES], xa[MAX (KL_SAMPLES_GAUSSIAN, KL_SAMPLES)];
@@ -219,6 +251,9 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
       k.y_hi = 1.25 * MAX (base, MIN (isfinite (cur_lemma) ? cur_lemma : 0.0, 4 * base));
     }
 
+  /* Narrower than this (the app's window, small exports), some ε put a curve under the
+   * legend wherever it goes inside: it goes under the plot instead. */
+  k.legend_below = dpv_view_roomy (style, w, h) && w < 64 * dpv_style_text_size (style);
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DASHED, NULL);
@@ -227,14 +262,14 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
   dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, 60, ref);
   dpv_plot_line (plot, ref, ref, 60, &style->roles[DPV_ROLE_EXTRA],
                  style->line_width * 0.7, DPV_DASH_DASHED,
-                 _("max divergence D<sub>∞</sub> = ε"));
+                 label (LABEL_REF));
   dpv_plot_line (plot, xs, lemma, KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
-                 DPV_DASH_SOLID, _("Lemma 3.18: ε(e<sup>ε</sup> − 1)"));
+                 DPV_DASH_SOLID, label (LABEL_LEMMA));
   dpv_plot_line (plot, xs, zcdp, KL_SAMPLES, &style->roles[DPV_ROLE_ZCDP], style->line_width,
-                 DPV_DASH_DASHDOT, _("zCDP: ε²/2"));
+                 DPV_DASH_DASHDOT, label (LABEL_ZCDP));
   dpv_plot_line (plot, xs, tight, KL_SAMPLES, &style->roles[DPV_ROLE_TIGHT],
                  style->line_width * (m->kind == DP_MECHANISM_RR ? 2.2 : 1.0),
-                 DPV_DASH_SOLID, _("tight: ε·tanh(ε/2)"));
+                 DPV_DASH_SOLID, label (LABEL_TIGHT));
   dpv_plot_line (plot, xa, act, na, &style->roles[DPV_ROLE_ACTUAL], style->line_width * 1.2,
                  m->kind == DP_MECHANISM_RR ? DPV_DASH_DASHED : DPV_DASH_SOLID,
                  actual_label (m->kind));

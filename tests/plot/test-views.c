@@ -484,59 +484,87 @@ is_colour (cairo_surface_t *s, int x, int y, const DpvColor *c, double tol)
          && fabs (rgb[2] - c->b) <= tol;
 }
 
-/* The regions view keeps its legend off the curves at the sizes the app and exports use: no
- * pixel the legend covers is a pixel of a curve or bar (D or D′ colour) in the same figure
- * drawn without the legend. */
+/* Legends stay off the curves at the sizes the app and exports use: no pixel a legend covers
+ * is a curve's or bar's pixel (strong ink on the light background) in the same figure drawn
+ * without its legends. The cases are those where, before the legend strip, a legend did cover
+ * data (regions in the app's window at every ε; kl with the Gaussian at ε = 0.1; composition
+ * below 800 × 500), and more. */
+static gsize
+covered_ink (DpvViewKind view, const DpvParams *p, int w, int h, gsize *differ)
+{
+  cairo_surface_t *shown, *bare;
+  gsize covered = 0;
+
+  shown = render (view, p, DPV_THEME_LIGHT, w, h);
+  dpv_plot_set_legends_hidden (TRUE);
+  bare = render (view, p, DPV_THEME_LIGHT, w, h);
+  dpv_plot_set_legends_hidden (FALSE);
+  *differ = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double a[3], b[3];
+
+        pixel_rgb (shown, x, y, a);
+        pixel_rgb (bare, x, y, b);
+        if (fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]) < 1e-9)
+          continue;
+        (*differ)++;
+        if (3.0 - b[0] - b[1] - b[2] > 300.0 / 255)
+          covered++;
+      }
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (bare);
+  return covered;
+}
+
 static void
-test_regions_legend_off_data (void)
+test_legends_off_data (void)
 {
   static const int sizes[][2] = { { 795, 600 }, { 800, 500 }, { 900, 600 }, { 1000, 650 },
                                   { 1200, 760 }, { 1600, 1000 } };
-  static const double eps[] = { 0.3, 1.0, 3.0 };
-  static const DpMechanismKind mechs[] = { DP_MECHANISM_LAPLACE, DP_MECHANISM_GAUSSIAN,
-                                           DP_MECHANISM_RR };
-  DpvStyle style;
+  static const double eps[] = { 0.1, 1.0, 3.0 };
+  static const struct { DpvViewKind view; DpMechanismKind mech; double eps; int w, h; } more[] = {
+    { DPV_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN, 0.05, 800, 500 },
+    { DPV_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN, 0.05, 700, 450 },
+    { DPV_VIEW_COMPOSITION, DP_MECHANISM_LAPLACE, 1.0, 640, 420 },
+    { DPV_VIEW_COMPOSITION, DP_MECHANISM_RR, 1.0, 795, 600 },
+  };
 
-  dpv_style_init (&style, DPV_THEME_LIGHT);
-  for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
-    for (gsize mi = 0; mi < G_N_ELEMENTS (mechs); mi++)
-      for (gsize ei = 0; ei < G_N_ELEMENTS (eps); ei++)
-        {
-          int w = sizes[si][0], h = sizes[si][1];
-          DpvParams p;
-          cairo_surface_t *shown, *bare;
-          gsize differ = 0, covered = 0;
+  for (int v = DPV_VIEW_DENSITIES; v <= DPV_VIEW_KL; v++)
+    for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
+      for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+        for (gsize ei = 0; ei < G_N_ELEMENTS (eps); ei++)
+          {
+            DpvParams p;
+            gsize differ, covered;
 
-          dpv_params_init (&p);
-          p.mechanism = mechs[mi];
-          p.epsilon = eps[ei];
-          shown = render (DPV_VIEW_REGIONS, &p, DPV_THEME_LIGHT, w, h);
-          dpv_plot_set_legends_hidden (TRUE);
-          bare = render (DPV_VIEW_REGIONS, &p, DPV_THEME_LIGHT, w, h);
-          dpv_plot_set_legends_hidden (FALSE);
-          for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-              {
-                double a[3], b[3];
+            dpv_params_init (&p);
+            p.mechanism = mech;
+            p.epsilon = eps[ei];
+            covered = covered_ink (v, &p, sizes[si][0], sizes[si][1], &differ);
+            if (covered > 0)
+              g_test_message ("%s %d×%d %s ε = %g: the legend covers %zu curve pixels",
+                              dpv_view_to_name (v), sizes[si][0], sizes[si][1],
+                              dpv_mechanism_label (mech), eps[ei], covered);
+            /* a legend was drawn (the comparison means something), over no curve */
+            g_assert_cmpuint (differ, >, 500);
+            g_assert_cmpuint (covered, ==, 0);
+          }
+  for (gsize i = 0; i < G_N_ELEMENTS (more); i++)
+    {
+      DpvParams p;
+      gsize differ, covered;
 
-                pixel_rgb (shown, x, y, a);
-                pixel_rgb (bare, x, y, b);
-                if (fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]) < 1e-9)
-                  continue;
-                differ++;
-                if (is_colour (bare, x, y, &style.roles[DPV_ROLE_D], 0.1)
-                    || is_colour (bare, x, y, &style.roles[DPV_ROLE_D_PRIME], 0.1))
-                  covered++;
-              }
-          if (covered > 0)
-            g_test_message ("%d×%d %s ε = %g: the legend covers %zu curve pixels", w, h,
-                            dpv_mechanism_label (mechs[mi]), eps[ei], covered);
-          /* the legend was drawn (the comparison means something), over no curve */
-          g_assert_cmpuint (differ, >, 500);
-          g_assert_cmpuint (covered, ==, 0);
-          cairo_surface_destroy (shown);
-          cairo_surface_destroy (bare);
-        }
+      dpv_params_init (&p);
+      p.mechanism = more[i].mech;
+      p.epsilon = more[i].eps;
+      covered = covered_ink (more[i].view, &p, more[i].w, more[i].h, &differ);
+      g_test_message ("%s %d×%d: %zu pixels differ, %zu curve pixels covered",
+                      dpv_view_to_name (more[i].view), more[i].w, more[i].h, differ, covered);
+      g_assert_cmpuint (differ, >, 500);
+      g_assert_cmpuint (covered, ==, 0);
+    }
 }
 
 /* The KL view's actual-KL curve: Laplace exactly ε + e^{−ε} − 1 at every point; the Gaussian,
@@ -776,7 +804,7 @@ main (int argc, char **argv)
   g_test_add_func ("/views/readouts/values", test_readouts_values);
   g_test_add_func ("/views/render/sizes", test_render_sizes);
   g_test_add_func ("/views/render/extremes", test_render_extremes);
-  g_test_add_func ("/views/render/regions-legend", test_regions_legend_off_data);
+  g_test_add_func ("/views/render/legends-off-data", test_legends_off_data);
   g_test_add_func ("/views/kl-actual-curve", test_kl_actual_curve);
   g_test_add_func ("/views/render/invalid", test_render_invalid);
   g_test_add_func ("/views/render/colours", test_render_colours);
