@@ -198,14 +198,16 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
                       NULL);
       if (r->hs < 2e-3 && !r->compact)
         {
-          /* With a small δ the excess is far thinner than a line: say where it is. */
+          /* With a small δ the excess is far thinner than a line: say where it is. In two
+           * lines, up and to the left of the threshold, inside S: on one line to the right
+           * it crossed e^{ε′}q and q. */
           g_autofree char *ds = dpv_fmt (r->hs);
-          g_autofree char *label = g_strdup_printf (_("excess δ(ε′) = %s: too thin to see"),
+          g_autofree char *label = g_strdup_printf (_("excess δ(ε′) = %s\ntoo thin to see"),
                                                     ds);
           double yt = density (m, DP_NEIGHBOUR_D, r->region.threshold);
 
           if (isfinite (yt))
-            dpv_plot_annotate (plot, r->region.threshold, yt, label, DPV_ANCHOR_WEST,
+            dpv_plot_annotate (plot, r->region.threshold, yt, label, DPV_ANCHOR_NORTH_WEST,
                                &style->foreground);
         }
     }
