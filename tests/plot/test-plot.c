@@ -611,7 +611,7 @@ test_legend_below_limits (void)
 {
   static const char *many[] = { "one", "two", "three", "four", "five", "six", "seven", "eight",
                                 "nine", "ten", "eleven", "twelve" };
-  double x[2] = { 0, 1 }, y[2] = { 0.5, 0.5 };
+  double x[2] = { 0, 1 }, y[2] = { 0.2, 0.2 };
   double dh_plain = 0, dh;
 
   for (int k = 0; k < 3; k++)
@@ -619,7 +619,6 @@ test_legend_below_limits (void)
       Canvas c;
       DpvPlot *p;
       double dx, dy, dw;
-      cairo_rectangle_t leg;
 
       canvas_init (&c, 300, 140, 1, DPV_THEME_LIGHT);
       p = dpv_plot_new (c.cr, &c.style, 0, 0, 300, 140);
@@ -637,18 +636,38 @@ test_legend_below_limits (void)
         g_assert_cmpfloat_with_epsilon (dh, dh_plain, 1e-9);
       else
         g_assert_cmpfloat (dh, <, dh_plain);
-      if (k == 2)
-        {
-          for (int i = 0; i < 6; i++)
-            dpv_plot_line (p, x, y, 2, NULL, 1, DPV_DASH_SOLID, many[i]);
-          dpv_plot_legend (p);
-          /* six entries do not fit the strip for one: inside the data area, if at all */
-          if (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1) == 1)
-            g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh + 0.01);
-        }
       dpv_plot_free (p);
       canvas_clear (&c);
     }
+
+  /* A strip reserved for one entry, then four entries too long to share its one row: the
+   * legend goes inside the data area, as without a strip. */
+  {
+    static const char *longer[] = { "a first, rather long legend entry",
+                                     "a second, rather long legend entry",
+                                     "a third, rather long legend entry",
+                                     "a fourth, rather long legend entry" };
+    Canvas c;
+    DpvPlot *p;
+    double dx, dy, dw;
+    cairo_rectangle_t leg;
+
+    canvas_init (&c, 600, 400, 1, DPV_THEME_LIGHT);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 600, 400);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+    dpv_plot_set_legend_below (p, longer, 1);
+    dpv_plot_draw_frame (p);
+    for (int i = 0; i < 4; i++)
+      dpv_plot_line (p, x, y, 2, NULL, 1, DPV_DASH_SOLID, longer[i]);
+    dpv_plot_legend (p);
+    dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+    g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+    g_assert_cmpfloat (leg.y, >=, dy - 0.01);
+    g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh + 0.01);
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
 }
 
 /* Shades and fills drawn before the frame lie under the grid. The first is drawn as the
