@@ -49,16 +49,6 @@ setup_bottom (DpvPlot *plot, gconstpointer user_data)
 }
 
 static double
-density (const DpMechanism *m, DpNeighbour which, double y)
-{
-  double v = NAN;
-
-  if (dp_mechanism_density (m, which, y, &v) != DP_OK || !isfinite (v))
-    return NAN;
-  return v;
-}
-
-static double
 loss (const DpMechanism *m, double y)
 {
   double v = NAN;
@@ -112,8 +102,8 @@ render_rr (Densities *d, const DpvStyle *style, cairo_t *cr, double x, double y,
 
   for (int i = 0; i < 2; i++)
     {
-      hp[i] = density (m, DP_NEIGHBOUR_D, i);
-      hq[i] = density (m, DP_NEIGHBOUR_D_PRIME, i);
+      hp[i] = dpv_density (m, DP_NEIGHBOUR_D, i);
+      hq[i] = dpv_density (m, DP_NEIGHBOUR_D_PRIME, i);
       hl[i] = loss (m, i);
     }
   d->x_lo = -0.5;
@@ -183,8 +173,8 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
   n = dpv_grid_with_points (d.x_lo, d.x_hi, DPV_CURVE_SAMPLES, extra, 2, xs);
   for (gsize i = 0; i < n; i++)
     {
-      ps[i] = density (m, DP_NEIGHBOUR_D, xs[i]);
-      qs[i] = density (m, DP_NEIGHBOUR_D_PRIME, xs[i]);
+      ps[i] = dpv_density (m, DP_NEIGHBOUR_D, xs[i]);
+      qs[i] = dpv_density (m, DP_NEIGHBOUR_D_PRIME, xs[i]);
       ls[i] = loss (m, xs[i]);
       zeros[i] = 0.0;
       if (isfinite (ls[i]))
@@ -209,8 +199,8 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
 
           for (gsize i = 0; i < n; i++)
             {
-              cp[i] = density (&classic, DP_NEIGHBOUR_D, xs[i]);
-              cq[i] = density (&classic, DP_NEIGHBOUR_D_PRIME, xs[i]);
+              cp[i] = dpv_density (&classic, DP_NEIGHBOUR_D, xs[i]);
+              cq[i] = dpv_density (&classic, DP_NEIGHBOUR_D_PRIME, xs[i]);
             }
           /* Translators: the classic Gaussian calibration of Dwork & Roth, Thm A.1. */
           label = g_strdup_printf (_("classic σ = %s (Thm A.1)"), sc);
@@ -224,9 +214,9 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
                  _("p(y): output on D"));
   dpv_plot_line (top, xs, qs, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
                  DPV_DASH_SOLID, _("q(y): output on D′"));
-  dpv_plot_annotate (top, 0.0, density (m, DP_NEIGHBOUR_D, 0.0), "f(D)",
+  dpv_plot_annotate (top, 0.0, dpv_density (m, DP_NEIGHBOUR_D, 0.0), "f(D)",
                      DPV_ANCHOR_NORTH_WEST, &style->roles[DPV_ROLE_D]);
-  dpv_plot_annotate (top, delta_s, density (m, DP_NEIGHBOUR_D_PRIME, delta_s), "f(D′)",
+  dpv_plot_annotate (top, delta_s, dpv_density (m, DP_NEIGHBOUR_D_PRIME, delta_s), "f(D′)",
                      DPV_ANCHOR_NORTH_EAST, &style->roles[DPV_ROLE_D_PRIME]);
   if (dpv_view_roomy (style, w, h))
     dpv_plot_legend (top);

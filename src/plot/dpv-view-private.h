@@ -112,6 +112,9 @@ gsize dpv_grid_with_points (double lo, double hi, gsize n, const double *extra, 
                             double *x);
 /* Log-spaced grid of n points over [lo, hi] (0 < lo < hi). */
 void dpv_grid_log (double lo, double hi, gsize n, double *x);
+/* The mechanism's output density on D or D′ at y; NaN where it has none (a break in a drawn
+ * line). */
+double dpv_density (const DpMechanism *m, DpNeighbour which, double y);
 /* Room for legends: the figure is at least ~34 × 16 lines of text. */
 gboolean dpv_view_roomy (const DpvStyle *style, double w, double h);
 /* Font size of body text in user units. */

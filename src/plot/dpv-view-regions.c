@@ -146,16 +146,6 @@ setup_delta (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_title (plot, _("hockey stick δ(ε′)"));
 }
 
-static double
-density (const DpMechanism *m, DpNeighbour which, double y)
-{
-  double v = NAN;
-
-  if (dp_mechanism_density (m, which, y, &v) != DP_OK || !isfinite (v))
-    return NAN;
-  return v;
-}
-
 static void
 render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
 {
@@ -170,8 +160,8 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
                             r->region.empty ? 2 : 3, xs);
   for (gsize i = 0; i < n; i++)
     {
-      ps[i] = density (m, DP_NEIGHBOUR_D, xs[i]);
-      qs[i] = density (m, DP_NEIGHBOUR_D_PRIME, xs[i]);
+      ps[i] = dpv_density (m, DP_NEIGHBOUR_D, xs[i]);
+      qs[i] = dpv_density (m, DP_NEIGHBOUR_D_PRIME, xs[i]);
       sq[i] = factor * qs[i];
       /* The excess p − e^{ε′}q over S: its area is δ(ε′). Clamp e^{ε′}q to the axis so the
        * fill stays finite. */
@@ -204,7 +194,7 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
           g_autofree char *ds = dpv_fmt (r->hs);
           g_autofree char *label = g_strdup_printf (_("excess δ(ε′) = %s\ntoo thin to see"),
                                                     ds);
-          double yt = density (m, DP_NEIGHBOUR_D, r->region.threshold);
+          double yt = dpv_density (m, DP_NEIGHBOUR_D, r->region.threshold);
 
           if (isfinite (yt))
             dpv_plot_annotate (plot, r->region.threshold, yt, label, DPV_ANCHOR_NORTH_WEST,
@@ -225,8 +215,8 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
   for (int i = 0; i < 2; i++)
     {
-      hp[i] = density (m, DP_NEIGHBOUR_D, i);
-      hq[i] = density (m, DP_NEIGHBOUR_D_PRIME, i);
+      hp[i] = dpv_density (m, DP_NEIGHBOUR_D, i);
+      hq[i] = dpv_density (m, DP_NEIGHBOUR_D_PRIME, i);
       hs[i] = MIN (factor * hq[i], 2.0 * r->y_max);
     }
   if (!r->region.empty)

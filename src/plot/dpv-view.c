@@ -550,6 +550,16 @@ dpv_grid_log (double lo, double hi, gsize n, double *x)
 }
 
 double
+dpv_density (const DpMechanism *m, DpNeighbour which, double y)
+{
+  double v = NAN;
+
+  if (dp_mechanism_density (m, which, y, &v) != DP_OK || !isfinite (v))
+    return NAN;
+  return v;
+}
+
+double
 dpv_style_text_size (const DpvStyle *style)
 {
   return style->font_size * (style->text_scale > 0 ? style->text_scale : 1.0);
