@@ -311,19 +311,34 @@ valid_rel_tol (double rel_tol)
   return isfinite (rel_tol) && rel_tol >= 0.0;
 }
 
-DpStatus
-dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_total,
-                          double rel_tol, const volatile int *cancel, double *eps_total)
+/* The exact k-fold composition, one direction at a time: ε from a total δ, or δ from a total ε.
+ * The three accountants come in such pairs with the same arguments. */
+typedef struct {
+  /* KOV 2015 (Thm 3.3) for an (ε₀, δ₀)-DP mechanism */
+  DpStatus (*kov) (double eps0, double delta0, unsigned long k, double given, double *out);
+  /* the Laplace mechanism's privacy-loss distribution (dp-pld.c) */
+  DpStatus (*pld_laplace) (double eps0, unsigned long k, double given, double rel_tol,
+                           const volatile int *cancel, double *out);
+  /* Balle & Wang 2018 (Thm 8) for a Gaussian of privacy parameter μ */
+  DpStatus (*gaussian) (double mu, double given, double *out);
+} ExactDirection;
+
+static const ExactDirection exact_epsilon = {
+  dp_compose_kov_epsilon, dp_pld_laplace_epsilon, dp_gaussian_epsilon,
+};
+static const ExactDirection exact_delta = {
+  dp_compose_kov_delta, dp_pld_laplace_delta, dp_gaussian_delta,
+};
+
+/* m checked, given and out validated by the caller. */
+static DpStatus
+compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k, double given,
+               double rel_tol, const volatile int *cancel, double *out)
 {
-  DpStatus st = check_mechanism (m);
-  if (st != DP_OK)
-    return st;
-  if (!valid_k (k) || !valid_delta (delta_total) || !valid_rel_tol (rel_tol) || eps_total == NULL)
-    return DP_ERR_DOMAIN;
+  DpStatus st;
+
   if (is_cancelled (cancel))
     return DP_ERR_CANCELLED;
-  double tol = effective_rel_tol (rel_tol);
-
   switch (m->kind)
     {
     case DP_MECHANISM_LAPLACE:
@@ -334,14 +349,14 @@ dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_to
         /* KOV is optimal over all ε₀-DP mechanisms, hence also an upper bound for Laplace;
          * the PLD bound is tighter except where its grid had to be coarsened. */
         double kov;
-        st = dp_compose_kov_epsilon (eps0, 0.0, k, delta_total, &kov);
+        st = dir->kov (eps0, 0.0, k, given, &kov);
         if (st != DP_OK)
           return st;
         double pld;
-        st = dp_pld_laplace_epsilon (eps0, k, delta_total, tol, cancel, &pld);
+        st = dir->pld_laplace (eps0, k, given, effective_rel_tol (rel_tol), cancel, &pld);
         if (st == DP_ERR_CANCELLED)
           return st;
-        *eps_total = (st == DP_OK && pld < kov) ? pld : kov;
+        *out = (st == DP_OK && pld < kov) ? pld : kov;
         return DP_OK;
       }
     case DP_MECHANISM_GAUSSIAN:
@@ -349,15 +364,27 @@ dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_to
         /* Balle & Wang 2018 (Thm 8) with k Gaussians composing to one with μ√k
          * (Dong, Roth & Su 2019, Cor. 3.3: GDP composes as μ√k). */
         double mu = dp_mechanism_gaussian_mu (m) * sqrt ((double) k);
-        return dp_gaussian_epsilon (mu, delta_total, eps_total);
+        return dir->gaussian (mu, given, out);
       }
     case DP_MECHANISM_RR:
       /* Binary RR is the extremal ε₀-DP pair (KOV 2015), so its exact k-fold composition is
        * KOV with δ₀ = 0: a binomial sum. */
-      return dp_compose_kov_epsilon (m->epsilon, 0.0, k, delta_total, eps_total);
+      return dir->kov (m->epsilon, 0.0, k, given, out);
     default:
       return DP_ERR_DOMAIN;
     }
+}
+
+DpStatus
+dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_total,
+                          double rel_tol, const volatile int *cancel, double *eps_total)
+{
+  DpStatus st = check_mechanism (m);
+  if (st != DP_OK)
+    return st;
+  if (!valid_k (k) || !valid_delta (delta_total) || !valid_rel_tol (rel_tol) || eps_total == NULL)
+    return DP_ERR_DOMAIN;
+  return compose_exact (&exact_epsilon, m, k, delta_total, rel_tol, cancel, eps_total);
 }
 
 DpStatus
@@ -370,38 +397,7 @@ dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
   if (!valid_k (k) || !isfinite (eps_total) || eps_total < 0.0 || !valid_rel_tol (rel_tol)
       || delta_total == NULL)
     return DP_ERR_DOMAIN;
-  if (is_cancelled (cancel))
-    return DP_ERR_CANCELLED;
-  double tol = effective_rel_tol (rel_tol);
-
-  switch (m->kind)
-    {
-    case DP_MECHANISM_LAPLACE:
-      {
-        double eps0 = laplace_eps0 (m);
-        if (!valid_eps0 (eps0))
-          return DP_ERR_DOMAIN;
-        double kov;
-        st = dp_compose_kov_delta (eps0, 0.0, k, eps_total, &kov);
-        if (st != DP_OK)
-          return st;
-        double pld;
-        st = dp_pld_laplace_delta (eps0, k, eps_total, tol, cancel, &pld);
-        if (st == DP_ERR_CANCELLED)
-          return st;
-        *delta_total = (st == DP_OK && pld < kov) ? pld : kov;
-        return DP_OK;
-      }
-    case DP_MECHANISM_GAUSSIAN:
-      {
-        double mu = dp_mechanism_gaussian_mu (m) * sqrt ((double) k);
-        return dp_gaussian_delta (mu, eps_total, delta_total);
-      }
-    case DP_MECHANISM_RR:
-      return dp_compose_kov_delta (m->epsilon, 0.0, k, eps_total, delta_total);
-    default:
-      return DP_ERR_DOMAIN;
-    }
+  return compose_exact (&exact_delta, m, k, eps_total, rel_tol, cancel, delta_total);
 }
 
 DpStatus
