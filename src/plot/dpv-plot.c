@@ -358,6 +358,20 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
         return layout;
       g_object_unref (layout);
     }
+  else if (opt->wrap > 0)
+    {
+      /* Likewise text that fits the wrapping width is laid out as it would be unwrapped (a
+       * caption is measured unwrapped first): one layout of it, not two, when it changes. */
+      LayoutOptions natural = *opt;
+      double w;
+
+      natural.wrap = 0;
+      layout = cached_layout_in (ctx, sig, style, markup, factor, &natural);
+      layout_size (layout, &w, NULL);
+      if (w <= MIN (opt->wrap, 1e6))
+        return layout;
+      g_object_unref (layout);
+    }
   {
     GString *k = g_string_sized_new (128 + strlen (markup));
 
@@ -1385,7 +1399,15 @@ dpv_plot_layout (DpvPlot *plot)
 
   layout_size (plot_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
   if (p->title)
-    layout_size (plot_layout (p, p->title, TITLE_FACTOR), NULL, &title_h);
+    {
+      /* measured as drawn (draw_titles ()): the same layout, not one more per new title */
+      LayoutOptions opt = { TRUE, 0, TRUE, 0 };
+      PangoLayout *layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style, p->title,
+                                              TITLE_FACTOR, &opt);
+
+      layout_size (layout, NULL, &title_h);
+      g_object_unref (layout);
+    }
   if (p->show_x_title)
     layout_size (plot_layout (p, p->axes[AX_X].title, AXIS_TITLE_FACTOR), NULL, &xt_h);
   if (p->show_y_title)

@@ -1134,6 +1134,14 @@ test_text_cache (void)
   g_assert_cmpfloat_with_epsilon (h2, h, 1e-9);
   g_assert_cmpfloat_with_epsilon (dpv_draw_text_block (c.cr, &c.style, 0, 0, w / 3, text, 1,
                                                        NULL), h_wrapped, 1e-9);
+  /* a wrapping width the text fits in leaves it on one line (the unwrapped layout is used
+   * for it); a little less than its width wraps it */
+  g_assert_cmpfloat_with_epsilon (dpv_draw_text_block (c.cr, &c.style, 0, 0, w + 0.5, text, 1,
+                                                       NULL), h, 1e-9);
+  g_assert_cmpfloat_with_epsilon (dpv_draw_text_block (c.cr, &c.style, 0, 0, 3 * w, text, 1,
+                                                       NULL), h, 1e-9);
+  g_assert_cmpfloat (dpv_draw_text_block (c.cr, &c.style, 0, 0, 0.95 * w, text, 1, NULL), >,
+                     1.5 * h);
   canvas_clear (&c);
 
   /* a title ellipsized in a narrow panel comes out whole in a wide one, and ellipsized again
