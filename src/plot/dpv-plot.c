@@ -2970,6 +2970,38 @@ anchor_box (DpvAnchor anchor, double px, double py, double w, double h, double g
     }
 }
 
+static gboolean annotations_hidden;
+static GArray *placed_log;
+
+void
+dpv_plot_set_annotations_hidden (gboolean hidden)
+{
+  annotations_hidden = hidden;
+}
+
+void
+dpv_plot_set_placed_log (GArray *log)
+{
+  placed_log = log;
+}
+
+/* For dpv_plot_set_placed_log (): the text and its box in device units. */
+static void
+log_placed (DpvPlot *p, PangoLayout *layout, double x, double y, double w, double h)
+{
+  DpvPlacedText t;
+  double x0 = x, y0 = y, x1 = x + w, y1 = y + h;
+
+  cairo_user_to_device (p->cr, &x0, &y0);
+  cairo_user_to_device (p->cr, &x1, &y1);
+  t.text = g_strdup (pango_layout_get_text (layout));
+  t.x = MIN (x0, x1);
+  t.y = MIN (y0, y1);
+  t.w = fabs (x1 - x0);
+  t.h = fabs (y1 - y0);
+  g_array_append_val (placed_log, t);
+}
+
 static void
 draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand,
                   const DpvColor *color)
@@ -2978,9 +3010,14 @@ draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand
 
   layout_size (layout, &w, &h);
   place_box (p, cand, n_cand, w, h, &x, &y);
-  cairo_save (p->cr);
-  show_layout (p, layout, x, y, color, TRUE);
-  cairo_restore (p->cr);
+  if (!annotations_hidden)
+    {
+      cairo_save (p->cr);
+      show_layout (p, layout, x, y, color, TRUE);
+      cairo_restore (p->cr);
+    }
+  if (placed_log != NULL)
+    log_placed (p, layout, x, y, w, h);
   record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
 }
 

@@ -133,6 +133,16 @@ void dpv_plot_legend (DpvPlot *plot);
 void dpv_plot_set_legend_below (DpvPlot *plot, const char *const *markups, gsize n);
 /* Tests: lay legends out (their rectangles are recorded) without drawing them. */
 void dpv_plot_set_legends_hidden (gboolean hidden);
+/* Tests: likewise annotations and reference-line labels (placed and recorded, not drawn). */
+void dpv_plot_set_annotations_hidden (gboolean hidden);
+/* Tests: while @log (an array of DpvPlacedText, or NULL) is set, each annotation and
+ * reference-line label placed is appended to it: its text (free it) and its box in device
+ * units. Not thread-safe: for single-threaded renders. */
+typedef struct {
+  char *text;
+  double x, y, w, h;
+} DpvPlacedText;
+void dpv_plot_set_placed_log (GArray *log);
 
 /* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for
  * tests and for views that place their own text. Returns the number of rectangles of @kind

@@ -269,9 +269,16 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
     ds[i] = hockey (m, xs[i]);
 
   dpv_plot_draw_frame (plot);
-  dpv_plot_hline (plot, r->params->delta, &style->muted, DPV_DASH_DASHED, dlabel);
+  if (!(r->hs > 0) || isfinite (r->hs))
+    dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
+  dpv_plot_hline (plot, r->params->delta, &style->muted, DPV_DASH_DASHED, NULL);
   dpv_plot_line (plot, xs, ds, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, NULL);
+  /* The δ line's label at its left end: δ(ε′) falls through δ steeply at D∞^δ, near the
+   * right edge (the axis ends a little beyond ε), right where a label at the line's right
+   * end would be; on the left, δ(ε′) is near its start, TV, far above. The annotation is
+   * placed after the curve, so it still moves off it when δ is close to TV. */
+  dpv_plot_annotate (plot, 0.0, r->params->delta, dlabel, DPV_ANCHOR_NORTH_EAST, &style->muted);
   if (isfinite (r->tv) && r->tv > 0)
     {
       g_autofree char *tv = dpv_fmt (r->tv);
@@ -290,7 +297,6 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
       mx[0] = r->eps_prime;
       my[0] = r->d_lo;
-      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
       dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
       dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_NORTH_WEST, &style->foreground);
     }
@@ -303,7 +309,6 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
 
       mx[0] = r->eps_prime;
       my[0] = MAX (r->hs, r->d_lo);
-      dpv_plot_vline (plot, r->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
       dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
       dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_SOUTH_WEST, &style->foreground);
     }

@@ -518,6 +518,64 @@ covered_ink (DpvViewKind view, const DpvParams *p, int w, int h, gsize *differ)
   return covered;
 }
 
+/* The δ line's label in the regions view's δ(ε′) panel is placed off the δ(ε′) curve: in the
+ * figure drawn without annotations, no pixel of the box the label was placed in has the
+ * curve's colour. δ(ε′) falls through δ steeply at D∞^δ, a little left of the right edge,
+ * which is where the label was (at the line's right end), crossed by the curve at every ε. */
+static void
+test_delta_label_off_curve (void)
+{
+  static const int sizes[][2] = { { 795, 600 }, { 1920, 1080 } };
+  static const double eps[] = { 0.1, 1.0, 3.0, 10.0 };
+  DpvStyle style;
+
+  dpv_style_init (&style, DPV_THEME_LIGHT);
+  for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
+    for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+      for (gsize ei = 0; ei < G_N_ELEMENTS (eps); ei++)
+        {
+          int w = sizes[si][0], h = sizes[si][1];
+          g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (DpvPlacedText));
+          cairo_surface_t *bare;
+          DpvParams p;
+          gsize found = 0, covered = 0, in_box = 0;
+
+          dpv_params_init (&p);
+          p.mechanism = mech;
+          p.epsilon = eps[ei];
+          dpv_plot_set_annotations_hidden (TRUE);
+          dpv_plot_set_placed_log (placed);
+          bare = render (DPV_VIEW_REGIONS, &p, DPV_THEME_LIGHT, w, h);
+          dpv_plot_set_placed_log (NULL);
+          dpv_plot_set_annotations_hidden (FALSE);
+          for (guint i = 0; i < placed->len; i++)
+            {
+              DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
+
+              if (g_str_has_prefix (t->text, "δ = "))
+                {
+                  found++;
+                  for (int y = MAX (0, (int) t->y); y < MIN (h, (int) ceil (t->y + t->h)); y++)
+                    for (int x = MAX (0, (int) t->x); x < MIN (w, (int) ceil (t->x + t->w));
+                         x++)
+                      {
+                        in_box++;
+                        if (is_colour (bare, x, y, &style.roles[DPV_ROLE_LOSS], 0.12))
+                          covered++;
+                      }
+                }
+              g_free (t->text);
+            }
+          if (covered > 0)
+            g_test_message ("regions %d×%d %s ε = %g: %zu pixels of the δ(ε′) curve in the "
+                            "δ label's box", w, h, dpv_mechanism_label (mech), eps[ei], covered);
+          g_assert_cmpuint (found, ==, 1);
+          g_assert_cmpuint (in_box, >, 100);
+          g_assert_cmpuint (covered, ==, 0);
+          cairo_surface_destroy (bare);
+        }
+}
+
 static void
 test_legends_off_data (void)
 {
@@ -805,6 +863,7 @@ main (int argc, char **argv)
   g_test_add_func ("/views/render/sizes", test_render_sizes);
   g_test_add_func ("/views/render/extremes", test_render_extremes);
   g_test_add_func ("/views/render/legends-off-data", test_legends_off_data);
+  g_test_add_func ("/views/render/delta-label-off-curve", test_delta_label_off_curve);
   g_test_add_func ("/views/kl-actual-curve", test_kl_actual_curve);
   g_test_add_func ("/views/render/invalid", test_render_invalid);
   g_test_add_func ("/views/render/colours", test_render_colours);
