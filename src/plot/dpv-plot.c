@@ -64,6 +64,18 @@ typedef struct {
   double x, y;
 } Point;
 
+/* Recorded points bucketed by x into columns of the data area, so that counting the points in
+ * a box looks only at the columns it spans (legend and label placement count dozens of
+ * candidate boxes against thousands of points). Built when first needed, again when points
+ * were added since. */
+typedef struct {
+  guint len;        /* points indexed (the array's length when built) */
+  guint n_cols;
+  double x0, col_w;
+  guint *start;     /* n_cols + 1 offsets into sorted */
+  Point *sorted;    /* the points, column by column */
+} PointIndex;
+
 struct _DpvPlot {
   cairo_t *cr;
   DpvStyle style;
@@ -83,6 +95,7 @@ struct _DpvPlot {
   GHashTable *layouts;          /* factor bits + markup → PangoLayout (from the cache) */
   GArray *points;               /* Point: drawn series samples, for legend placement */
   GArray *ref_points;           /* Point: reference-line samples (count less) */
+  PointIndex points_index, ref_points_index;
   GArray *entries;              /* LegendEntry */
   GArray *texts;                /* TextRect */
   gboolean data_bg_done;        /* the data area's own background is painted */
@@ -913,6 +926,10 @@ dpv_plot_free (DpvPlot *plot)
   g_array_unref (plot->entries);
   g_array_unref (plot->points);
   g_array_unref (plot->ref_points);
+  g_free (plot->points_index.start);
+  g_free (plot->points_index.sorted);
+  g_free (plot->ref_points_index.start);
+  g_free (plot->ref_points_index.sorted);
   g_array_unref (plot->texts);
   if (plot->below != NULL)
     g_ptr_array_unref (plot->below);
@@ -2864,25 +2881,67 @@ text_overlap (DpvPlot *p, double x, double y, double w, double h)
   return sum;
 }
 
+static guint
+index_column (const PointIndex *ix, double x)
+{
+  double c = floor ((x - ix->x0) / ix->col_w);
+
+  return (guint) CLAMP (c, 0.0, (double) (ix->n_cols - 1));
+}
+
+static void
+update_index (DpvPlot *p, GArray *points, PointIndex *ix)
+{
+  const Point *pts = (const Point *) (void *) points->data;
+  guint *fill;
+
+  if (ix->start != NULL && ix->len == points->len)
+    return;
+  g_free (ix->start);
+  g_free (ix->sorted);
+  ix->len = points->len;
+  ix->n_cols = CLAMP (points->len / 16, 1, 256);
+  /* points are recorded within a unit of the data area (record_point ()) */
+  ix->x0 = p->dx - 1;
+  ix->col_w = MAX (p->dw + 2, 1.0) / ix->n_cols;
+  ix->start = g_new0 (guint, ix->n_cols + 1);
+  ix->sorted = g_new (Point, MAX (points->len, 1));
+  for (guint i = 0; i < points->len; i++)
+    ix->start[index_column (ix, pts[i].x) + 1]++;
+  for (guint c = 0; c < ix->n_cols; c++)
+    ix->start[c + 1] += ix->start[c];
+  fill = g_memdup2 (ix->start, ix->n_cols * sizeof (guint));
+  for (guint i = 0; i < points->len; i++)
+    ix->sorted[fill[index_column (ix, pts[i].x)]++] = pts[i];
+  g_free (fill);
+}
+
+static guint
+count_in (DpvPlot *p, GArray *points, PointIndex *ix, double x, double y, double w, double h)
+{
+  guint n = 0, from, to;
+
+  if (points->len == 0)
+    return 0;
+  update_index (p, points, ix);
+  from = isfinite (x) ? ix->start[index_column (ix, x)] : 0;
+  to = isfinite (x + w) ? ix->start[index_column (ix, x + w) + 1] : points->len;
+  for (guint i = from; i < to; i++)
+    {
+      const Point *pt = &ix->sorted[i];
+
+      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
+        n++;
+    }
+  return n;
+}
+
 /* Drawn samples inside the box; a reference line counts a quarter of a data curve. */
 static double
 count_points (DpvPlot *p, double x, double y, double w, double h)
 {
-  guint n = 0, r = 0;
-
-  for (guint i = 0; i < p->points->len; i++)
-    {
-      Point *pt = &g_array_index (p->points, Point, i);
-      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
-        n++;
-    }
-  for (guint i = 0; i < p->ref_points->len; i++)
-    {
-      Point *pt = &g_array_index (p->ref_points, Point, i);
-      if (pt->x >= x && pt->x <= x + w && pt->y >= y && pt->y <= y + h)
-        r++;
-    }
-  return n + 0.25 * r;
+  return count_in (p, p->points, &p->points_index, x, y, w, h)
+         + 0.25 * count_in (p, p->ref_points, &p->ref_points_index, x, y, w, h);
 }
 
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
