@@ -2945,7 +2945,12 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
 }
 
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
- * then slid vertically off earlier text if needed. Earlier candidates are preferred. */
+ * then slid vertically by whole box heights (up to six) off earlier text and off the curves.
+ * Score: overlap with earlier text (area × 100), then each curve sample inside the box (1; a
+ * curve through a label box holds 10–20, reference lines a quarter each), then the distance
+ * moved (0.1 per unit: sliding a box height costs about 2, so a label leaves a curve for a
+ * free place a few heights away, but not for one across the panel), then the candidate's rank
+ * (0.5 each). */
 static void
 place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double *ox,
            double *oy)
@@ -2978,10 +2983,10 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double
           if (by < ymin - 0.01 || by > ymax + 0.01)
             continue;
           score = text_overlap (p, bx, by, w, h) * 100.0
-                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) + c * 0.5;
+                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) * 0.1 + c * 0.5;
           if (score >= best)
             continue;
-          score += count_points (p, bx, by, w, h) * 0.05;
+          score += count_points (p, bx, by, w, h) * 1.0;
           if (score < best)
             {
               best = score;

@@ -78,16 +78,28 @@ shade_band (DpvPlot *plot, const DpvStyle *style, double eps)
 
 /* Its edges ±ε, over the grid. */
 static void
-draw_band (DpvPlot *plot, const DpvStyle *style, double eps, gboolean labels)
+draw_band (DpvPlot *plot, const DpvStyle *style, double eps)
+{
+  dpv_plot_hline (plot, eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED, NULL);
+  dpv_plot_hline (plot, -eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED, NULL);
+}
+
+/* The band's labels, at the right end of its edges, placed after L(y): the loss reaches ±ε
+ * there or beyond (the Gaussian's L(y) is a line through the whole band), and a label put
+ * with the edge, before L(y), was crossed by it. */
+static void
+label_band (DpvPlot *plot, const DpvStyle *style, double eps)
 {
   g_autofree char *es = dpv_fmt (eps);
   g_autofree char *hi = g_strdup_printf ("+ε = %s", es);
   g_autofree char *lo = g_strdup_printf ("−ε = −%s", es);
+  double dx, dw, right;
 
-  dpv_plot_hline (plot, eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
-                  labels ? hi : NULL);
-  dpv_plot_hline (plot, -eps, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
-                  labels ? lo : NULL);
+  dpv_plot_get_data_area (plot, &dx, NULL, &dw, NULL);
+  right = dpv_plot_user_to_x (plot, dx + dw);
+  dpv_plot_annotate (plot, right, eps, hi, DPV_ANCHOR_NORTH_WEST, &style->roles[DPV_ROLE_LOSS]);
+  dpv_plot_annotate (plot, right, -eps, lo, DPV_ANCHOR_NORTH_WEST,
+                     &style->roles[DPV_ROLE_LOSS]);
 }
 
 static void
@@ -131,11 +143,14 @@ render_rr (Densities *d, const DpvStyle *style, cairo_t *cr, double x, double y,
 
   shade_band (bottom, style, d->params->epsilon);
   dpv_plot_draw_frame (bottom);
-  draw_band (bottom, style, d->params->epsilon, dpv_view_roomy (style, w, h));
+  draw_band (bottom, style, d->params->epsilon);
   dpv_plot_bars (bottom, cat, hl, 2, 0.3, &style->roles[DPV_ROLE_LOSS], 0.85,
                  _("L(y) = ln(Pr[y | D] / Pr[y | D′])"));
   if (dpv_view_roomy (style, w, h))
-    dpv_plot_legend (bottom);
+    {
+      label_band (bottom, style, d->params->epsilon);
+      dpv_plot_legend (bottom);
+    }
 }
 
 void
@@ -235,11 +250,14 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
                               0.30, NULL);
     }
   dpv_plot_draw_frame (bottom);
-  draw_band (bottom, style, params->epsilon, dpv_view_roomy (style, w, h));
+  draw_band (bottom, style, params->epsilon);
   dpv_plot_line (bottom, xs, ls, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, _("L(y) = ln(p(y)/q(y))"));
   if (dpv_view_roomy (style, w, h))
-    dpv_plot_legend (bottom);
+    {
+      label_band (bottom, style, params->epsilon);
+      dpv_plot_legend (bottom);
+    }
 }
 
 char *

@@ -576,6 +576,66 @@ test_delta_label_off_curve (void)
         }
 }
 
+/* Annotations are placed off the curves: at 1200 × 760 and 1920 × 1080, in every view,
+ * mechanism and ε, the box of each annotation covers at most 40 pixels of strong ink (far from
+ * the background) in the figure drawn without annotations: the edge of the marker or reference
+ * line next to the point a label names. A curve running through a label's box covers 100 or
+ * more; with the earlier placement weights the KL view's ratio label covered up to 446. */
+static void
+test_annotations_off_ink (void)
+{
+  static const int sizes[][2] = { { 1200, 760 }, { 1920, 1080 } };
+  static const double eps[] = { 0.05, 0.3, 1.0, 3.0, 10.0 };
+  DpvStyle style;
+  gsize worst = 0;
+
+  dpv_style_init (&style, DPV_THEME_LIGHT);
+  for (int v = 0; v < DPV_N_VIEWS; v++)
+    for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
+      for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+        for (gsize ei = 0; ei < G_N_ELEMENTS (eps); ei++)
+          {
+            int w = sizes[si][0], h = sizes[si][1];
+            g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (DpvPlacedText));
+            cairo_surface_t *bare;
+            DpvParams p;
+
+            dpv_params_init (&p);
+            p.mechanism = mech;
+            p.epsilon = eps[ei];
+            dpv_plot_set_annotations_hidden (TRUE);
+            dpv_plot_set_placed_log (placed);
+            bare = render (v, &p, DPV_THEME_LIGHT, w, h);
+            dpv_plot_set_placed_log (NULL);
+            dpv_plot_set_annotations_hidden (FALSE);
+            for (guint i = 0; i < placed->len; i++)
+              {
+                DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
+                gsize ink = 0;
+
+                for (int y = MAX (0, (int) t->y); y < MIN (h, (int) ceil (t->y + t->h)); y++)
+                  for (int x = MAX (0, (int) t->x); x < MIN (w, (int) ceil (t->x + t->w)); x++)
+                    {
+                      double rgb[3];
+
+                      pixel_rgb (bare, x, y, rgb);
+                      if (fabs (rgb[0] - style.plot_background.r)
+                          + fabs (rgb[1] - style.plot_background.g)
+                          + fabs (rgb[2] - style.plot_background.b) > 0.75)
+                        ink++;
+                    }
+                if (ink > 40)
+                  g_test_message ("%s %d×%d %s ε = %g: \"%s\" covers %zu ink pixels",
+                                  dpv_view_to_name (v), w, h, dpv_mechanism_label (mech),
+                                  eps[ei], t->text, ink);
+                worst = MAX (worst, ink);
+                g_free (t->text);
+              }
+            cairo_surface_destroy (bare);
+          }
+  g_assert_cmpuint (worst, <=, 40);
+}
+
 static void
 test_legends_off_data (void)
 {
@@ -864,6 +924,7 @@ main (int argc, char **argv)
   g_test_add_func ("/views/render/extremes", test_render_extremes);
   g_test_add_func ("/views/render/legends-off-data", test_legends_off_data);
   g_test_add_func ("/views/render/delta-label-off-curve", test_delta_label_off_curve);
+  g_test_add_func ("/views/render/annotations-off-ink", test_annotations_off_ink);
   g_test_add_func ("/views/kl-actual-curve", test_kl_actual_curve);
   g_test_add_func ("/views/render/invalid", test_render_invalid);
   g_test_add_func ("/views/render/colours", test_render_colours);
