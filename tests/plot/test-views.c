@@ -518,6 +518,53 @@ covered_ink (DpvViewKind view, const DpvParams *p, int w, int h, gsize *differ)
   return covered;
 }
 
+/* @v with these parameters, drawn without its annotations; @placed receives where each was
+ * placed (its text and box in device units). */
+static cairo_surface_t *
+render_unannotated (DpvViewKind v, DpMechanismKind mech, double eps, int w, int h,
+                    GArray *placed)
+{
+  cairo_surface_t *s;
+  DpvParams p;
+
+  dpv_params_init (&p);
+  p.mechanism = mech;
+  p.epsilon = eps;
+  dpv_plot_set_annotations_hidden (TRUE);
+  dpv_plot_set_placed_log (placed);
+  s = render (v, &p, DPV_THEME_LIGHT, w, h);
+  dpv_plot_set_placed_log (NULL);
+  dpv_plot_set_annotations_hidden (FALSE);
+  return s;
+}
+
+/* Pixels of @s inside @t's box that are within @tol of @c (in each channel) or, with @c NULL,
+ * farther than @tol from @bg (summed over the channels: strong ink). *in_box: all of them. */
+static gsize
+count_in_box (cairo_surface_t *s, const DpvPlacedText *t, const DpvColor *c,
+              const DpvColor *bg, double tol, gsize *in_box)
+{
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  gsize n = 0, all = 0;
+
+  for (int y = MAX (0, (int) t->y); y < MIN (h, (int) ceil (t->y + t->h)); y++)
+    for (int x = MAX (0, (int) t->x); x < MIN (w, (int) ceil (t->x + t->w)); x++)
+      {
+        double rgb[3];
+
+        all++;
+        pixel_rgb (s, x, y, rgb);
+        if (c != NULL ? (fabs (rgb[0] - c->r) <= tol && fabs (rgb[1] - c->g) <= tol
+                         && fabs (rgb[2] - c->b) <= tol)
+                      : (fabs (rgb[0] - bg->r) + fabs (rgb[1] - bg->g)
+                         + fabs (rgb[2] - bg->b) > tol))
+          n++;
+      }
+  if (in_box)
+    *in_box = all;
+  return n;
+}
+
 /* The δ line's label in the regions view's δ(ε′) panel is placed off the δ(ε′) curve: in the
  * figure drawn without annotations, no pixel of the box the label was placed in has the
  * curve's colour. δ(ε′) falls through δ steeply at D∞^δ, a little left of the right edge,
@@ -537,17 +584,9 @@ test_delta_label_off_curve (void)
           int w = sizes[si][0], h = sizes[si][1];
           g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (DpvPlacedText));
           cairo_surface_t *bare;
-          DpvParams p;
           gsize found = 0, covered = 0, in_box = 0;
 
-          dpv_params_init (&p);
-          p.mechanism = mech;
-          p.epsilon = eps[ei];
-          dpv_plot_set_annotations_hidden (TRUE);
-          dpv_plot_set_placed_log (placed);
-          bare = render (DPV_VIEW_REGIONS, &p, DPV_THEME_LIGHT, w, h);
-          dpv_plot_set_placed_log (NULL);
-          dpv_plot_set_annotations_hidden (FALSE);
+          bare = render_unannotated (DPV_VIEW_REGIONS, mech, eps[ei], w, h, placed);
           for (guint i = 0; i < placed->len; i++)
             {
               DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
@@ -555,14 +594,8 @@ test_delta_label_off_curve (void)
               if (g_str_has_prefix (t->text, "δ = "))
                 {
                   found++;
-                  for (int y = MAX (0, (int) t->y); y < MIN (h, (int) ceil (t->y + t->h)); y++)
-                    for (int x = MAX (0, (int) t->x); x < MIN (w, (int) ceil (t->x + t->w));
-                         x++)
-                      {
-                        in_box++;
-                        if (is_colour (bare, x, y, &style.roles[DPV_ROLE_LOSS], 0.12))
-                          covered++;
-                      }
+                  covered += count_in_box (bare, t, &style.roles[DPV_ROLE_LOSS], NULL, 0.12,
+                                           &in_box);
                 }
               g_free (t->text);
             }
@@ -597,33 +630,13 @@ test_annotations_off_ink (void)
           {
             int w = sizes[si][0], h = sizes[si][1];
             g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (DpvPlacedText));
-            cairo_surface_t *bare;
-            DpvParams p;
+            cairo_surface_t *bare = render_unannotated (v, mech, eps[ei], w, h, placed);
 
-            dpv_params_init (&p);
-            p.mechanism = mech;
-            p.epsilon = eps[ei];
-            dpv_plot_set_annotations_hidden (TRUE);
-            dpv_plot_set_placed_log (placed);
-            bare = render (v, &p, DPV_THEME_LIGHT, w, h);
-            dpv_plot_set_placed_log (NULL);
-            dpv_plot_set_annotations_hidden (FALSE);
             for (guint i = 0; i < placed->len; i++)
               {
                 DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
-                gsize ink = 0;
+                gsize ink = count_in_box (bare, t, NULL, &style.plot_background, 0.75, NULL);
 
-                for (int y = MAX (0, (int) t->y); y < MIN (h, (int) ceil (t->y + t->h)); y++)
-                  for (int x = MAX (0, (int) t->x); x < MIN (w, (int) ceil (t->x + t->w)); x++)
-                    {
-                      double rgb[3];
-
-                      pixel_rgb (bare, x, y, rgb);
-                      if (fabs (rgb[0] - style.plot_background.r)
-                          + fabs (rgb[1] - style.plot_background.g)
-                          + fabs (rgb[2] - style.plot_background.b) > 0.75)
-                        ink++;
-                    }
                 if (ink > 40)
                   g_test_message ("%s %d×%d %s ε = %g: \"%s\" covers %zu ink pixels",
                                   dpv_view_to_name (v), w, h, dpv_mechanism_label (mech),
