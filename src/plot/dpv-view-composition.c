@@ -34,23 +34,19 @@ typedef struct {
 
 enum { LABEL_BASIC, LABEL_RAW, LABEL_ADVANCED, LABEL_ZCDP, LABEL_RDP, N_LABELS };
 
+/* The series' legend labels, named once for the strip under the plot and for the series. */
+static const char *const label_text[N_LABELS] = {
+  [LABEL_BASIC] = N_("basic kε (Thm 3.16)"),
+  [LABEL_RAW] = N_("raw Thm 3.20 formula where worse than basic"),
+  [LABEL_ADVANCED] = N_("advanced, min(kε, ε<sub>k</sub>) (Thm 3.20)"),
+  [LABEL_ZCDP] = N_("zCDP (Bun &amp; Steinke 2016)"),
+  [LABEL_RDP] = N_("RDP (Mironov 2017)"),
+};
+
 static const char *
 label (int which)
 {
-  switch (which)
-    {
-    case LABEL_BASIC:
-      return _("basic kε (Thm 3.16)");
-    case LABEL_RAW:
-      return _("raw Thm 3.20 formula where worse than basic");
-    case LABEL_ADVANCED:
-      return _("advanced, min(kε, ε<sub>k</sub>) (Thm 3.20)");
-    case LABEL_ZCDP:
-      return _("zCDP (Bun &amp; Steinke 2016)");
-    case LABEL_RDP:
-    default:
-      return _("RDP (Mironov 2017)");
-    }
+  return _(label_text[which]);
 }
 
 static const char *

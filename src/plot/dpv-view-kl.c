@@ -43,21 +43,19 @@ static const char *actual_label (DpMechanismKind kind);
 
 enum { LABEL_REF, LABEL_LEMMA, LABEL_ZCDP, LABEL_TIGHT, N_FIXED_LABELS };
 
+/* The fixed curves' legend labels, named once for the strip under the plot and for the
+ * series. */
+static const char *const label_text[N_FIXED_LABELS] = {
+  [LABEL_REF] = N_("max divergence D<sub>∞</sub> = ε"),
+  [LABEL_LEMMA] = N_("Lemma 3.18: ε(e<sup>ε</sup> − 1)"),
+  [LABEL_ZCDP] = N_("zCDP: ε²/2"),
+  [LABEL_TIGHT] = N_("tight: ε·tanh(ε/2)"),
+};
+
 static const char *
 label (int which)
 {
-  switch (which)
-    {
-    case LABEL_REF:
-      return _("max divergence D<sub>∞</sub> = ε");
-    case LABEL_LEMMA:
-      return _("Lemma 3.18: ε(e<sup>ε</sup> − 1)");
-    case LABEL_ZCDP:
-      return _("zCDP: ε²/2");
-    case LABEL_TIGHT:
-    default:
-      return _("tight: ε·tanh(ε/2)");
-    }
+  return _(label_text[which]);
 }
 
 static double

@@ -35,27 +35,22 @@ typedef struct {
   gboolean legend_below;  /* main panel too narrow to keep its legend off the data */
 } Regions;
 
-enum { LABEL_S, LABEL_EXCESS, LABEL_P, LABEL_Q, LABEL_SCALED, LABEL_GAP };
+enum { LABEL_S, LABEL_EXCESS, LABEL_P, LABEL_Q, LABEL_SCALED, LABEL_GAP, N_LABELS };
+
+/* The legend labels, named once for the strip under the plot and for the series. */
+static const char *const label_text[N_LABELS] = {
+  [LABEL_S] = N_("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}"),
+  [LABEL_EXCESS] = N_("excess p − e<sup>ε′</sup>q on S: area δ(ε′)"),
+  [LABEL_P] = N_("p(y): output on D"),
+  [LABEL_Q] = N_("q(y): output on D′"),
+  [LABEL_SCALED] = N_("e<sup>ε′</sup>q(y)"),
+  [LABEL_GAP] = N_("gap δ(ε′)"),
+};
 
 static const char *
 label (int which)
 {
-  switch (which)
-    {
-    case LABEL_S:
-      return _("S(ε′) = {y : p(y) &gt; e<sup>ε′</sup>q(y)}");
-    case LABEL_EXCESS:
-      return _("excess p − e<sup>ε′</sup>q on S: area δ(ε′)");
-    case LABEL_P:
-      return _("p(y): output on D");
-    case LABEL_Q:
-      return _("q(y): output on D′");
-    case LABEL_SCALED:
-      return _("e<sup>ε′</sup>q(y)");
-    case LABEL_GAP:
-    default:
-      return _("gap δ(ε′)");
-    }
+  return _(label_text[which]);
 }
 
 static double
