@@ -139,16 +139,25 @@ typedef struct {
   DpStatus status;
 } GaussRootParams;
 
+/* δ(ε) of the root search's μ; a failure is kept in p->status for after the search. */
+static double
+root_delta (GaussRootParams *p, double eps)
+{
+  double delta = 0.0;
+  DpStatus status = gaussian_delta_nonneg (p->mu, eps, &delta);
+
+  if (status != DP_OK)
+    p->status = status;
+  return delta;
+}
+
 /* δ(ε)/target − 1 as a function of ε (decreasing). */
 static double
 delta_excess_in_epsilon (double eps, void *data)
 {
   GaussRootParams *p = data;
-  double delta = 0.0;
-  DpStatus status = gaussian_delta_nonneg (p->mu, eps, &delta);
-  if (status != DP_OK)
-    p->status = status;
-  return delta / p->target - 1.0;
+
+  return root_delta (p, eps) / p->target - 1.0;
 }
 
 /* ln(δ(ε)/target) as a function of ε: the same sign and root as delta_excess_in_epsilon, but
@@ -158,10 +167,8 @@ static double
 log_delta_excess_in_epsilon (double eps, void *data)
 {
   GaussRootParams *p = data;
-  double delta = 0.0;
-  DpStatus status = gaussian_delta_nonneg (p->mu, eps, &delta);
-  if (status != DP_OK)
-    p->status = status;
+  double delta = root_delta (p, eps);
+
   if (!(delta > 0.0))
     return -1e4;
   return log (delta / p->target);
