@@ -600,6 +600,22 @@ move_to_text (cairo_t *cr, gboolean snap, double x, double y)
   cairo_move_to (cr, x, y);
 }
 
+/* Whether any ink of a layout drawn with its top-left at (x, y) in user space can fall inside
+ * cr's clip: its logical box grown by @margin (the halo, and glyph ink that overhangs the
+ * logical box: accents, italics) against the clip's extents. A band of an image
+ * (dpv-render-image.c) draws only its own rows, and the glyphs outside them would otherwise
+ * still be looked up and measured, under the font's lock that the bands share. */
+static gboolean
+layout_in_clip (cairo_t *cr, PangoLayout *layout, double x, double y, double margin)
+{
+  double w, h, cx0, cy0, cx1, cy1;
+
+  layout_size (layout, &w, &h);
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  return x + w + margin >= cx0 && x - margin <= cx1 && y + h + margin >= cy0
+         && y - margin <= cy1;
+}
+
 /* Draws layout with its top-left at (x, y); with halo, outlines it in the background colour
  * first so that it stays readable over lines. */
 static void
@@ -611,6 +627,8 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
 
   gboolean snap = p->style.pixel_snap && !p->vector;
 
+  if (!layout_in_clip (cr, layout, x, y, 0.5 * p->em + 2))
+    return;
   cairo_save (cr);
   if (halo && halo_color (&p->style, &hc))
     {
@@ -3586,6 +3604,11 @@ dpv_draw_text_block (cairo_t        *cr,
 
   layout = cr_layout (cr, style, markup, size_factor, isfinite (width) && width > 0 ? width : 0);
   layout_size (layout, &w, &h);
+  if (!layout_in_clip (cr, layout, x, y, 0.5 * h + 2))
+    {
+      g_object_unref (layout);
+      return h;
+    }
   cairo_save (cr);
   dpv_color_set_source (color ? color : &style->foreground, cr);
   move_to_text (cr, style->pixel_snap && !is_vector_target (cr), x, y);
