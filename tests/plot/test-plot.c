@@ -793,6 +793,129 @@ test_dashed_pieces (void)
   canvas_clear (&ref);
 }
 
+/* Draws a sine curve, dotted or dash-dotted at width lw, into a new 600 × 300 (user units)
+ * image surface: through dpv_plot_line () or, for reference, as one path stroked by cairo with
+ * the dash pattern itself. @ctm_scale goes into the matrix, @dev_scale into the surface's
+ * device scale (as a HiDPI GTK surface has it). */
+static cairo_surface_t *
+draw_dotted (DpvDash dash, double lw, double ctm_scale, double dev_scale, gboolean reference)
+{
+  enum { N = 1500, W = 600, H = 300 };
+  double s = ctm_scale * dev_scale, x[N], y[N], dx, dy, dw, dh;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) (W * s),
+                                                         (int) (H * s));
+  cairo_t *cr;
+  DpvStyle style;
+  DpvPlot *p;
+
+  cairo_surface_set_device_scale (surface, dev_scale, dev_scale);
+  cr = cairo_create (surface);
+  cairo_scale (cr, ctm_scale, ctm_scale);
+  dpv_style_init (&style, DPV_THEME_LIGHT);
+  style.pixel_snap = FALSE;
+  dpv_color_set_source (&style.background, cr);
+  cairo_paint (cr);
+  for (int i = 0; i < N; i++)
+    {
+      x[i] = i / (N - 1.0);
+      y[i] = 0.5 + 0.4 * sin (3 * G_PI * x[i]);
+    }
+  p = dpv_plot_new (cr, &style, 0, 0, W, H);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_layout (p);
+  if (!reference)
+    dpv_plot_line (p, x, y, N, &style.roles[DPV_ROLE_D], lw, dash, NULL);
+  else
+    {
+      /* the patterns of dpv-plot.c's set_dash (), in units of the line width */
+      double dotted[] = { 0.01, 2.2 * lw };
+      double dashdot[] = { 3.5 * lw, 2.6 * lw, 0.01, 2.6 * lw };
+
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      cairo_rectangle (cr, dx, dy, dw, dh);
+      cairo_clip (cr);
+      dpv_color_set_source (&style.roles[DPV_ROLE_D], cr);
+      cairo_set_line_width (cr, lw);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_tolerance (cr, 0.01);   /* round caps close to true discs */
+      if (dash == DPV_DASH_DOTTED)
+        cairo_set_dash (cr, dotted, 2, 0);
+      else
+        cairo_set_dash (cr, dashdot, 4, 0);
+      for (int i = 0; i < N; i++)
+        cairo_line_to (cr, dpv_plot_x_to_user (p, x[i]), dpv_plot_y_to_user (p, y[i]));
+      cairo_stroke (cr);
+    }
+  dpv_plot_free (p);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Dots on raster targets are stamped from a cached glyph (dpv-plot.c, dot_stamp ()), placed
+ * to a quarter pixel. Reference: the same curve stroked by cairo with the dash pattern. Per
+ * device pixel, ink is the distance from the white background as a fraction of the colour's:
+ * the totals agree to 5 % (the dash-dot's dashes keep their caps at half a pixel's tolerance,
+ * 3.5 % of its ink; the dots alone agree to 1.5 %), and no more than 1 % of the pixels solidly
+ * inked on one side are (nearly) blank on the other. Dots a period out of step, half a pixel
+ * off, or a different size fail it. */
+static void
+test_dotted_stamps (void)
+{
+  static const struct { DpvDash dash; double lw, ctm, dev; } cases[] = {
+    { DPV_DASH_DOTTED, 1.4, 1, 1 },
+    { DPV_DASH_DOTTED, 2.0, 1, 1 },
+    { DPV_DASH_DOTTED, 2.0, 1.5, 1 },
+    { DPV_DASH_DOTTED, 1.4, 1, 2 },
+    { DPV_DASH_DASHDOT, 2.0, 1, 1 },
+    { DPV_DASH_DASHDOT, 2.0, 1, 2 },
+  };
+  DpvStyle style;
+  double full;
+
+  dpv_style_init (&style, DPV_THEME_LIGHT);
+  full = 3 - style.roles[DPV_ROLE_D].r - style.roles[DPV_ROLE_D].g - style.roles[DPV_ROLE_D].b;
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      cairo_surface_t *a = draw_dotted (cases[k].dash, cases[k].lw, cases[k].ctm, cases[k].dev,
+                                        FALSE);
+      cairo_surface_t *b = draw_dotted (cases[k].dash, cases[k].lw, cases[k].ctm, cases[k].dev,
+                                        TRUE);
+      int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+      int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
+      unsigned char *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
+      double sum_a = 0, sum_b = 0;
+      gsize solid = 0, missing = 0, extra = 0;
+
+      for (int py = 0; py < h; py++)
+        for (int px = 0; px < w; px++)
+          {
+            guint32 va = *(guint32 *) (da + py * sa + px * 4);
+            guint32 vb = *(guint32 *) (db + py * sb + px * 4);
+            double ia = (3 * 255 - ((va >> 16) & 0xff) - ((va >> 8) & 0xff) - (va & 0xff))
+                        / (255.0 * full);
+            double ib = (3 * 255 - ((vb >> 16) & 0xff) - ((vb >> 8) & 0xff) - (vb & 0xff))
+                        / (255.0 * full);
+
+            sum_a += ia;
+            sum_b += ib;
+            solid += (ia > 0.75) + (ib > 0.75);
+            missing += ib > 0.75 && ia < 0.25;
+            extra += ia > 0.75 && ib < 0.25;
+          }
+      g_test_message ("case %zu: ink %.1f vs %.1f (reference), %zu solid, %zu missing, "
+                      "%zu extra", k, sum_a, sum_b, solid, missing, extra);
+      g_assert_cmpfloat (sum_b, >, 200);
+      g_assert_cmpfloat (fabs (sum_a - sum_b), <=, 0.05 * sum_b);
+      g_assert_cmpuint (missing + extra, <=, solid / 100);
+      cairo_surface_destroy (a);
+      cairo_surface_destroy (b);
+    }
+}
+
 /* Side-by-side panels, one with its legend under it: aligned, their data areas end on the same
  * line, and the other panel's x title stays under its tick labels (the blank goes below it). */
 static void
@@ -1514,6 +1637,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-below", test_legend_below);
   g_test_add_func ("/plot/fill-under-grid", test_fill_under_grid);
   g_test_add_func ("/plot/dashed-pieces", test_dashed_pieces);
+  g_test_add_func ("/plot/dotted-stamps", test_dotted_stamps);
   g_test_add_func ("/plot/align-bottom", test_align_bottom);
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/annotations", test_annotations);
