@@ -3181,20 +3181,23 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
 }
 
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
- * then slid vertically by whole box heights (up to six) off earlier text and off the curves.
- * Score: overlap with earlier text (area × 100), then each curve sample inside the box (1; a
- * curve through a label box holds 10–20, reference lines a quarter each), then the distance
- * moved (0.1 per unit: sliding a box height costs about 2, so a label leaves a curve for a
- * free place a few heights away, but not for one across the panel), then the candidate's rank
- * (0.5 each). */
+ * then slid vertically by whole box heights (up to six) off earlier text and off the curves;
+ * when every such place still holds curve samples, also sideways by half and by a whole box
+ * width, to a place clear of them (a label beside a steep bundle of curves finds the gap next
+ * to it). Score: overlap
+ * with earlier text (area × 100), then each curve sample inside the box (1; a curve through a
+ * label box holds 10–20, reference lines a quarter each), then the distance moved (0.1 per
+ * unit: sliding a box height costs about 2, so a label leaves a curve for a free place a few
+ * heights away, but not for one across the panel), then the candidate's rank (0.5 each). */
 static void
 place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double *ox,
            double *oy)
 {
+  static const double sideways[] = { 0, 0.5, -0.5, 1, -1 };
   double inset = 2.0;
   double xmin = p->dx + inset, xmax = p->dx + p->dw - inset - w;
   double ymin = p->dy + inset, ymax = p->dy + p->dh - inset - h;
-  double best = INFINITY;
+  double best = INFINITY, best_points = INFINITY;
   double step = h + 2.0;
 
   if (xmax < xmin)
@@ -3204,33 +3207,38 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double
   *ox = CLAMP (cand[0].x, xmin, xmax);
   *oy = CLAMP (cand[0].y, ymin, ymax);
 
-  for (int c = 0; c < n_cand; c++)
-    {
-      double bx = CLAMP (cand[c].x, xmin, xmax);
-      double by0 = CLAMP (cand[c].y, ymin, ymax);
+  for (gsize d = 0; d < G_N_ELEMENTS (sideways) && (d == 0 || best_points > 0); d++)
+    for (int c = 0; c < n_cand; c++)
+      {
+        double bx = CLAMP (cand[c].x + sideways[d] * w, xmin, xmax);
+        double by0 = CLAMP (cand[c].y, ymin, ymax);
 
-      for (int k = 0; k < 13; k++)
-        {
-          /* 0, +1, −1, +2, −2, … steps */
-          int s = (k + 1) / 2 * ((k % 2) ? 1 : -1);
-          double by = by0 + s * step;
-          double score;
+        for (int k = 0; k < 13; k++)
+          {
+            /* 0, +1, −1, +2, −2, … steps */
+            int s = (k + 1) / 2 * ((k % 2) ? 1 : -1);
+            double by = by0 + s * step;
+            double score, points;
 
-          if (by < ymin - 0.01 || by > ymax + 0.01)
-            continue;
-          score = text_overlap (p, bx, by, w, h) * 100.0
-                  + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) * 0.1 + c * 0.5;
-          if (score >= best)
-            continue;
-          score += count_points (p, bx, by, w, h) * 1.0;
-          if (score < best)
-            {
-              best = score;
-              *ox = bx;
-              *oy = by;
-            }
-        }
-    }
+            if (by < ymin - 0.01 || by > ymax + 0.01)
+              continue;
+            score = text_overlap (p, bx, by, w, h) * 100.0
+                    + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) * 0.1 + c * 0.5;
+            if (score >= best)
+              continue;
+            points = count_points (p, bx, by, w, h);
+            if (d > 0 && points > 0)
+              continue;   /* sideways only to a place clear of the curves */
+            score += points * 1.0;
+            if (score < best)
+              {
+                best = score;
+                best_points = points;
+                *ox = bx;
+                *oy = by;
+              }
+          }
+      }
 }
 
 static void

@@ -609,15 +609,22 @@ test_delta_label_off_curve (void)
         }
 }
 
-/* Annotations are placed off the curves: at 1200 × 760 and 1920 × 1080, in every view,
- * mechanism and ε, the box of each annotation covers at most 40 pixels of strong ink (far from
- * the background) in the figure drawn without annotations: the edge of the marker or reference
- * line next to the point a label names. A curve running through a label's box covers 100 or
- * more; with the earlier placement weights the KL view's ratio label covered up to 446. */
+/* Annotations are placed off the curves: at the app's 795 × 600, 1200 × 760 and 1920 × 1080,
+ * in every view, mechanism and ε, the box of each annotation covers at most 40 pixels of
+ * strong ink (far from the background) in the figure drawn without annotations: the edge of
+ * the marker or reference line next to the point a label names. A curve running through a
+ * label's box covers 100 or more; with the earlier placement weights the KL view's ratio label
+ * covered up to 446, and without the sideways moves of place_box () it covered 66 at
+ * 795 × 600 (Gaussian, ε = 0.3).
+ *
+ * One known exception, held to what it is: at 795 × 600 the Gaussian's two-line "too thin to
+ * see" note at ε = 10 has no clear place within reach of the region it explains (the
+ * densities and e^ε′q fill the panel's left half), and crosses e^ε′q's dashes (101 pixels). */
+
 static void
 test_annotations_off_ink (void)
 {
-  static const int sizes[][2] = { { 1200, 760 }, { 1920, 1080 } };
+  static const int sizes[][2] = { { 795, 600 }, { 1200, 760 }, { 1920, 1080 } };
   static const double eps[] = { 0.05, 0.3, 1.0, 3.0, 10.0 };
   DpvStyle style;
   gsize worst = 0;
@@ -637,6 +644,13 @@ test_annotations_off_ink (void)
                 DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
                 gsize ink = count_in_box (bare, t, NULL, &style.plot_background, 0.75, NULL);
 
+                if (v == DPV_VIEW_REGIONS && mech == DP_MECHANISM_GAUSSIAN && w == 795
+                    && eps[ei] == 10.0 && strchr (t->text, '\n') != NULL)
+                  {
+                    g_assert_cmpuint (ink, <=, 110);
+                    g_free (t->text);
+                    continue;
+                  }
                 if (ink > 40)
                   g_test_message ("%s %d×%d %s ε = %g: \"%s\" covers %zu ink pixels",
                                   dpv_view_to_name (v), w, h, dpv_mechanism_label (mech),
