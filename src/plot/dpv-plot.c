@@ -82,6 +82,7 @@ struct _DpvPlot {
   double x, y, w, h;            /* panel */
   Axis axes[N_AXES];
   char *title;
+  GStrv title_choices;          /* dpv_plot_set_title_choices (), or NULL */
   gboolean x_tick_labels;
   gboolean laid_out;
   gboolean show_y_title, show_y2_title, show_x_title;
@@ -957,6 +958,7 @@ dpv_plot_free (DpvPlot *plot)
   g_object_unref (plot->pctx);
   g_free (plot->pctx_sig);
   g_free (plot->title);
+  g_strfreev (plot->title_choices);
   cairo_destroy (plot->cr);
   g_free (plot);
 }
@@ -1001,7 +1003,27 @@ dpv_plot_set_title (DpvPlot    *plot,
   g_return_if_fail (plot != NULL);
   g_free (plot->title);
   plot->title = (markup && *markup) ? g_strdup (markup) : NULL;
+  g_clear_pointer (&plot->title_choices, g_strfreev);
   plot->laid_out = FALSE;
+}
+
+void
+dpv_plot_set_title_choices (DpvPlot           *plot,
+                            const char *const *markups,
+                            gsize              n)
+{
+  GStrvBuilder *b;
+
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (markups != NULL || n == 0);
+  dpv_plot_set_title (plot, n > 0 ? markups[n - 1] : NULL);
+  if (n < 2)
+    return;
+  b = g_strv_builder_new ();
+  for (gsize i = 0; i < n; i++)
+    g_strv_builder_add (b, markups[i] ? markups[i] : "");
+  plot->title_choices = g_strv_builder_end (b);
+  g_strv_builder_unref (b);
 }
 
 void
@@ -1435,6 +1457,29 @@ dpv_plot_layout (DpvPlot *plot)
   p->show_y2_title = p->axes[AX_Y2].set && p->axes[AX_Y2].title != NULL;
 
   layout_size (plot_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
+  if (p->title_choices != NULL)
+    {
+      /* the first title that fits the width draw_titles () gives it, else the last (which is
+       * then ellipsized) */
+      LayoutOptions natural = { TRUE, 0, TRUE, 0 };
+      guint n = g_strv_length (p->title_choices);
+
+      for (guint i = 0; i < n; i++)
+        {
+          PangoLayout *layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style,
+                                                  p->title_choices[i], TITLE_FACTOR, &natural);
+          double tw;
+
+          layout_size (layout, &tw, NULL);
+          g_object_unref (layout);
+          if (tw <= p->w - 2 * p->pad || i + 1 == n)
+            {
+              g_free (p->title);
+              p->title = *p->title_choices[i] ? g_strdup (p->title_choices[i]) : NULL;
+              break;
+            }
+        }
+    }
   if (p->title)
     {
       /* measured as drawn (draw_titles ()): the same layout, not one more per new title */

@@ -58,6 +58,9 @@ void dpv_plot_set_y_axis (DpvPlot *plot, double min, double max, DpvScale scale,
 void dpv_plot_set_y2_axis (DpvPlot *plot, double min, double max, DpvScale scale,
                            const char *title_markup);
 void dpv_plot_set_title (DpvPlot *plot, const char *markup);
+/* A title in @n forms, longest first: the panel shows the first that fits its width, else the
+ * last, ellipsized. */
+void dpv_plot_set_title_choices (DpvPlot *plot, const char *const *markups, gsize n);
 /* Hide tick labels on the x axis (for stacked panels sharing x). */
 void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
 

@@ -113,9 +113,15 @@ setup_main (DpvPlot *plot, gconstpointer user_data)
                        r->m->kind == DP_MECHANISM_RR ? _("probability") : _("density"));
   if (!r->compact)
     {
+      /* Narrow, the panel keeps the two numbers the view solves for (P(S) and e^ε′Q(S) stay
+       * in the caption and the Numbers panel) rather than ellipsize δ(ε′) away. */
       g_autofree char *nums = numbers_markup (r, " · ");
+      g_autofree char *ep = dpv_format_number (r->eps_prime, regions_digits (r));
+      g_autofree char *ds = dpv_fmt (r->hs);
+      g_autofree char *key = g_strdup_printf (_("ε′ = %s · δ(ε′) = %s"), ep, ds);
+      const char *choices[] = { nums, key };
 
-      dpv_plot_set_title (plot, nums);
+      dpv_plot_set_title_choices (plot, choices, G_N_ELEMENTS (choices));
     }
   if (r->legend_below)
     {

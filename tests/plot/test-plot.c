@@ -1203,6 +1203,49 @@ test_text_helpers (void)
   }
 }
 
+/* Width of the title a panel @width wide shows, given @n choices (one: dpv_plot_set_title ()). */
+static double
+chosen_title_width (double width, const char *const *choices, gsize n)
+{
+  Canvas c;
+  DpvPlot *p;
+  cairo_rectangle_t r;
+
+  canvas_init (&c, (int) width, 300, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, width, 300);
+  if (n == 1)
+    dpv_plot_set_title (p, choices[0]);
+  else
+    dpv_plot_set_title_choices (p, choices, n);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_layout (p);
+  dpv_plot_draw_frame (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_TITLE, &r, 1), ==, 1);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return r.width;
+}
+
+/* A title given in a long and a short form shows the long one where it fits, the short one
+ * where only that fits, and the short one cut to the panel where neither does. The widths of
+ * each form alone come from panels wide enough for it, through dpv_plot_set_title (). */
+static void
+test_title_choices (void)
+{
+  const char *choices[] = { "ε′ = 1.00000 · P(S) = 0.5000 · exp(ε′)·Q(S) = 0.4999 · δ(ε′) = 10<sup>−5</sup>",
+                            "ε′ = 1.00000 · δ(ε′) = 10<sup>−5</sup>" };
+  double long_w = chosen_title_width (2000, choices, 1);
+  double short_w = chosen_title_width (2000, choices + 1, 1);
+  double between = (long_w + short_w) / 2 + 40;
+
+  g_assert_cmpfloat (short_w, <, long_w - 100);
+  g_assert_cmpfloat_with_epsilon (chosen_title_width (2000, choices, 2), long_w, 0.5);
+  g_assert_cmpfloat_with_epsilon (chosen_title_width (between, choices, 2), short_w, 0.5);
+  g_assert_cmpfloat (chosen_title_width (short_w * 0.6, choices, 2), <=, short_w * 0.6);
+  g_assert_cmpfloat (chosen_title_width (short_w * 0.6, choices, 2), >, 0);
+}
+
 /* Title and y-axis title rectangles of a fresh panel of the given size. */
 static void
 title_rects (double width, double height, cairo_rectangle_t *title, cairo_rectangle_t *ytitle)
@@ -1638,6 +1681,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/fill-under-grid", test_fill_under_grid);
   g_test_add_func ("/plot/dashed-pieces", test_dashed_pieces);
   g_test_add_func ("/plot/dotted-stamps", test_dotted_stamps);
+  g_test_add_func ("/plot/title-choices", test_title_choices);
   g_test_add_func ("/plot/align-bottom", test_align_bottom);
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/annotations", test_annotations);
