@@ -102,7 +102,6 @@ struct _DpvPlot {
   gboolean data_bg_done;        /* the data area's own background is painted */
   gboolean data_drawn;          /* something (the grid included) is drawn in the data area */
   struct _DotStamps *dots;      /* while a line's dots are stamped (flush_run ()), or NULL */
-  gboolean dots_only;           /* …and it has no dashes to stroke */
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
@@ -2367,6 +2366,7 @@ dot_font_face (void)
 }
 
 typedef struct _DotStamps {
+  gboolean dashes;              /* the line also has dashes, stroked (dash-dot) */
   double offset;                /* arc length of a subpath's first dot, user units */
   double period;                /* of the dash pattern, user units */
   cairo_matrix_t to_device;     /* the cairo_t's matrix */
@@ -2376,21 +2376,41 @@ typedef struct _DotStamps {
   int n;
 } DotStamps;
 
-/* Sets cr's font to the dot font for dots @width user units across; FALSE when cr's matrix
- * cannot be inverted (nothing is drawn then). */
+/* For a dotted or dash-dot line on a raster target, whose pattern set_dash () has set on cr:
+ * the places of its dots (the pattern's, which restarts at each subpath), cr's font set to
+ * the dot font for dots @width user units across, and for dash-dot the pattern reduced to the
+ * dashes. FALSE when the line has no dots to stamp, or cr's matrix cannot be inverted. */
 static gboolean
-dot_stamps_begin (DpvPlot *p, DotStamps *ds, double width, double offset, double period)
+dot_stamps_begin (DpvPlot *p, DotStamps *ds, DpvDash dash, double width)
 {
   cairo_t *cr = p->cr;
   cairo_font_options_t *fo;
+  double d[4], offset;
 
+  if (p->vector || (dash != DPV_DASH_DOTTED && dash != DPV_DASH_DASHDOT)
+      || cairo_get_dash_count (cr) != (dash == DPV_DASH_DOTTED ? 2 : 4))
+    return FALSE;
   cairo_get_matrix (cr, &ds->to_device);
   ds->to_user = ds->to_device;
-  if (cairo_matrix_invert (&ds->to_user) != CAIRO_STATUS_SUCCESS || !(period > 0))
+  if (cairo_matrix_invert (&ds->to_user) != CAIRO_STATUS_SUCCESS)
     return FALSE;
+  cairo_get_dash (cr, d, &offset);
+  ds->dashes = dash == DPV_DASH_DASHDOT;
+  if (ds->dashes)
+    {
+      /* the dashes stroked, their gap now spanning the dot and its two gaps */
+      double dashes[2] = { d[0], d[1] + d[2] + d[3] };
+
+      ds->offset = d[0] + d[1];
+      ds->period = d[0] + d[1] + d[2] + d[3];
+      cairo_set_dash (cr, dashes, 2, offset);
+    }
+  else
+    {
+      ds->offset = 0;
+      ds->period = d[0] + d[1];
+    }
   cairo_surface_get_device_scale (cairo_get_target (cr), &ds->sx, &ds->sy);
-  ds->offset = offset;
-  ds->period = period;
   ds->n = 0;
   cairo_set_font_face (cr, dot_font_face ());
   cairo_set_font_size (cr, width);
@@ -2482,14 +2502,14 @@ flush_run (DpvPlot *p, GArray *run, double tol)
   if (run->len == 0)
     return;
   m = simplify (pts, run->len, tol);
+  record_point (p, pts[0].x, pts[0].y);
+  for (gsize i = 1; i < m; i++)
+    record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
   if (p->dots != NULL)
     {
       stamp_run (p, p->dots, pts, m);
-      if (p->dots_only)
+      if (!p->dots->dashes)
         {
-          record_point (p, pts[0].x, pts[0].y);
-          for (gsize i = 1; i < m; i++)
-            record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
           g_array_set_size (run, 0);
           return;
         }
@@ -2498,12 +2518,10 @@ flush_run (DpvPlot *p, GArray *run, double tol)
     cairo_get_dash (cr, pattern, &offset0);
   else
     n_dash = 0;
-  record_point (p, pts[0].x, pts[0].y);
   cairo_move_to (cr, pts[0].x, pts[0].y);
   for (gsize i = 1; i < m; i++)
     {
       cairo_line_to (cr, pts[i].x, pts[i].y);
-      record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
       if (!pieces)
         continue;
       along += hypot (pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
@@ -2612,29 +2630,8 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
     }
   cairo_new_path (cr);
   /* dots from the dot font (dot_stamp ()), at the places set_dash ()'s pattern gives them */
-  if ((dash == DPV_DASH_DOTTED || dash == DPV_DASH_DASHDOT) && !p->vector
-      && cairo_get_dash_count (cr) == (dash == DPV_DASH_DOTTED ? 2 : 4))
-    {
-      double d[4], offset;
-
-      cairo_get_dash (cr, d, &offset);
-      if (dash == DPV_DASH_DOTTED
-          && dot_stamps_begin (p, &dots, width, 0, d[0] + d[1]))
-        {
-          p->dots = &dots;
-          p->dots_only = TRUE;
-        }
-      else if (dash == DPV_DASH_DASHDOT
-               && dot_stamps_begin (p, &dots, width, d[0] + d[1], d[0] + d[1] + d[2] + d[3]))
-        {
-          /* the dashes stroked, their gap now spanning the dot and its two gaps */
-          double dashes[2] = { d[0], d[1] + d[2] + d[3] };
-
-          cairo_set_dash (cr, dashes, 2, offset);
-          p->dots = &dots;
-          p->dots_only = FALSE;
-        }
-    }
+  if (dot_stamps_begin (p, &dots, dash, width))
+    p->dots = &dots;
   for (gsize i = 0; i < n; i++)
     {
       Point pt;
