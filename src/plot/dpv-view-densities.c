@@ -199,9 +199,13 @@ dpv_view_render_densities (const DpvParams *params, const DpMechanism *m,
 
   dpv_panels_stacked (cr, style, x, y, w, h, 0.62, setup_top, setup_bottom, &d, &top, &bottom);
 
-  /* Top: the two densities, filled under the grid. */
-  dpv_plot_fill_between (top, xs, zeros, ps, n, &style->roles[DPV_ROLE_D], 0.16, NULL);
-  dpv_plot_fill_between (top, xs, zeros, qs, n, &style->roles[DPV_ROLE_D_PRIME], 0.16, NULL);
+  /* Top: the two densities, filled under the grid. The curves are drawn over the fills'
+   * upper edges below, and the lower edges lie on the axis (y = 0 is the bottom of the
+   * panel), so the fills need no antialiasing of their own. */
+  dpv_plot_fill_between_lined (top, xs, zeros, ps, n, &style->roles[DPV_ROLE_D], 0.16, NULL,
+                               style->line_width);
+  dpv_plot_fill_between_lined (top, xs, zeros, qs, n, &style->roles[DPV_ROLE_D_PRIME], 0.16,
+                               NULL, style->line_width);
   dpv_plot_draw_frame (top);
   if (d.sigma_classic > 0)
     {

@@ -456,6 +456,132 @@ test_render_fill_between (void)
   }
 }
 
+/* A fill between two curves, drawn by dpv_plot_fill_between () (lined = FALSE) or by
+ * dpv_plot_fill_between_lined () at fill_line user units, with the two curves then stroked
+ * at stroke_width (none when 0), at @scale. The curves are steep in places and cross. */
+static void
+render_lined_scene (Canvas *c, double scale, gboolean lined, double fill_line,
+                    double stroke_width, double alpha)
+{
+  enum { N = 241 };
+  double x[N], lo[N], hi[N];
+  const DpvColor *col;
+  DpvPlot *p;
+
+  canvas_init (c, 400, 300, scale, DPV_THEME_LIGHT);
+  col = &c->style.roles[DPV_ROLE_D];
+  for (int i = 0; i < N; i++)
+    {
+      x[i] = i / (N - 1.0);
+      lo[i] = 0.25 + 0.15 * sin (9 * x[i]);
+      hi[i] = 0.45 + 0.4 * sin (5 * x[i] + 1) * exp (-x[i]);
+    }
+  p = dpv_plot_new (c->cr, &c->style, 0, 0, 400, 300);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  if (lined)
+    dpv_plot_fill_between_lined (p, x, lo, hi, N, col, alpha, NULL, fill_line);
+  else
+    dpv_plot_fill_between (p, x, lo, hi, N, col, alpha, NULL);
+  if (stroke_width > 0)
+    {
+      dpv_plot_line (p, x, lo, N, col, stroke_width, DPV_DASH_SOLID, NULL);
+      dpv_plot_line (p, x, hi, N, col, stroke_width, DPV_DASH_SOLID, NULL);
+    }
+  dpv_plot_free (p);
+  cairo_surface_flush (c->surface);
+}
+
+/* Largest difference in any colour channel between two canvases of one size (0–255). */
+static int
+max_channel_diff (Canvas *a, Canvas *b)
+{
+  int w = cairo_image_surface_get_width (a->surface), h = cairo_image_surface_get_height (a->surface);
+  int sa = cairo_image_surface_get_stride (a->surface), sb = cairo_image_surface_get_stride (b->surface);
+  const unsigned char *da = cairo_image_surface_get_data (a->surface);
+  const unsigned char *db = cairo_image_surface_get_data (b->surface);
+  int worst = 0;
+
+  g_assert_cmpint (w, ==, cairo_image_surface_get_width (b->surface));
+  for (int y = 0; y < h; y++)
+    for (int i = 0; i < 4 * w; i++)
+      worst = MAX (worst, abs ((int) da[y * sa + i] - (int) db[y * sb + i]));
+  return worst;
+}
+
+/* Pixels of the canvas that are neither the background nor the fill (col over the
+ * background at alpha, each channel within 1/255): the fill's antialiased edge. */
+static int
+count_blended (Canvas *c, const DpvColor *col, double alpha)
+{
+  DpvColor fill = over (col, alpha, &c->style.plot_background);
+  int w = cairo_image_surface_get_width (c->surface), h = cairo_image_surface_get_height (c->surface);
+  int n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double rgb[3];
+
+        pixel (c, (x + 0.5) / c->scale, (y + 0.5) / c->scale, rgb);
+        if (!near_color (rgb, &c->style.plot_background, 1.0 / 255)
+            && !near_color (rgb, &fill, 1.0 / 255))
+          n++;
+      }
+  return n;
+}
+
+/* dpv_plot_fill_between_lined (): under its lines the figure is the antialiased one; on its
+ * own, a fill drawn for lines of 1.5 device pixels or more has no blended edge pixels, and
+ * one for thinner lines is dpv_plot_fill_between () exactly */
+static void
+test_render_fill_between_lined (void)
+{
+  Canvas a, b;
+  int diff, blended;
+
+  /* with the lines drawn over it, the aliased fill is invisible: opaque (the worst case,
+   * the views use 0.16 and 0.55), at scale 1 and 2 */
+  for (int s = 1; s <= 2; s++)
+    {
+      render_lined_scene (&a, s, FALSE, 0, 2.0, 1.0);
+      render_lined_scene (&b, s, TRUE, 2.0, 2.0, 1.0);
+      diff = max_channel_diff (&a, &b);
+      g_test_message ("scale %d: lined fill under 2-unit lines differs by %d/255", s, diff);
+      g_assert_cmpint (diff, <=, 3);
+      canvas_clear (&a);
+      canvas_clear (&b);
+      render_lined_scene (&a, s, FALSE, 0, 2.0, 0.16);
+      render_lined_scene (&b, s, TRUE, 2.0, 2.0, 0.16);
+      diff = max_channel_diff (&a, &b);
+      g_test_message ("scale %d, alpha 0.16: differs by %d/255", s, diff);
+      g_assert_cmpint (diff, <=, 3);
+      canvas_clear (&a);
+      canvas_clear (&b);
+    }
+
+  /* without the lines: 2 device px → no blended pixel; the antialiased fill has many */
+  render_lined_scene (&a, 1, FALSE, 0, 0, 1.0);
+  render_lined_scene (&b, 1, TRUE, 2.0, 0, 1.0);
+  blended = count_blended (&a, &a.style.roles[DPV_ROLE_D], 1.0);
+  g_test_message ("antialiased fill: %d edge pixels", blended);
+  g_assert_cmpint (blended, >, 300);
+  g_assert_cmpint (count_blended (&b, &b.style.roles[DPV_ROLE_D], 1.0), ==, 0);
+  canvas_clear (&a);
+  canvas_clear (&b);
+
+  /* lines of 1 user unit: 1 device px at scale 1 is too thin, so the fill is the
+   * antialiased one, byte for byte; at scale 2 they are 2 px, and the edge is aliased */
+  render_lined_scene (&a, 1, FALSE, 0, 0, 1.0);
+  render_lined_scene (&b, 1, TRUE, 1.0, 0, 1.0);
+  g_assert_cmpint (max_channel_diff (&a, &b), ==, 0);
+  canvas_clear (&a);
+  canvas_clear (&b);
+  render_lined_scene (&b, 2, TRUE, 1.0, 0, 1.0);
+  g_assert_cmpint (count_blended (&b, &b.style.roles[DPV_ROLE_D], 1.0), ==, 0);
+  canvas_clear (&b);
+}
+
 /* the legend goes to a free corner, and never covers a plotted point there */
 static void
 test_legend_placement (void)
@@ -1676,6 +1802,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/render/dense", test_render_dense);
   g_test_add_func ("/plot/render/breaks-and-clip", test_render_breaks_and_clip);
   g_test_add_func ("/plot/render/fill-between", test_render_fill_between);
+  g_test_add_func ("/plot/render/fill-between-lined", test_render_fill_between_lined);
   g_test_add_func ("/plot/legend", test_legend_placement);
   g_test_add_func ("/plot/legend-below", test_legend_below);
   g_test_add_func ("/plot/fill-under-grid", test_fill_under_grid);
