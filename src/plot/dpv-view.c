@@ -515,14 +515,6 @@ dpv_panels_stacked (cairo_t *cr, const DpvStyle *style, double x, double y, doub
   dpv_plot_align_x (both, 2);
 }
 
-static int
-cmp_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 gsize
 dpv_grid_with_points (double lo, double hi, gsize n, const double *extra, gsize n_extra,
                       double *x)
@@ -531,10 +523,26 @@ dpv_grid_with_points (double lo, double hi, gsize n, const double *extra, gsize 
 
   for (gsize i = 0; i < n; i++)
     x[m++] = lo + (hi - lo) * i / (double) (n - 1);
+  /* the grid is sorted (each term grows with i, and rounding keeps the order): insert the
+   * few extra points where they belong, rather than sort it all again */
   for (gsize i = 0; i < n_extra; i++)
     if (extra[i] > lo && extra[i] < hi)
-      x[m++] = extra[i];
-  qsort (x, m, sizeof (double), cmp_double);
+      {
+        gsize a = 0, b = m;   /* the first x[j] > extra[i] */
+
+        while (a < b)
+          {
+            gsize mid = a + (b - a) / 2;
+
+            if (x[mid] > extra[i])
+              b = mid;
+            else
+              a = mid + 1;
+          }
+        memmove (x + a + 1, x + a, (m - a) * sizeof (double));
+        x[a] = extra[i];
+        m++;
+      }
   return m;
 }
 

@@ -936,6 +936,56 @@ test_composition_pending (void)
     }
 }
 
+/* dpv_grid_with_points (): the even grid with the extra points that lie strictly inside,
+ * in order; checked against the grid and the extras counted independently */
+static void
+test_grid_with_points (void)
+{
+  double extra[] = { 0.35, -1.0, 1.0, 0.0, 0.5, 0.999, 0.35, 2.0, 1e-9 };
+  double x[11 + G_N_ELEMENTS (extra)];
+  gsize m, inside = 0, from_grid = 0, from_extra = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (extra); i++)
+    inside += extra[i] > 0.0 && extra[i] < 1.0;
+  m = dpv_grid_with_points (0.0, 1.0, 11, extra, G_N_ELEMENTS (extra), x);
+  g_assert_cmpuint (m, ==, 11 + inside);
+  for (gsize j = 1; j < m; j++)
+    g_assert_cmpfloat (x[j - 1], <=, x[j]);
+  g_assert_cmpfloat (x[0], ==, 0.0);
+  g_assert_cmpfloat (x[m - 1], ==, 1.0);
+  /* every value is a grid point i/10 or one of the extras inside, each as often as given;
+   * 0.5 is both a grid point and an extra inside, so it is there twice */
+  for (gsize j = 0; j < m; j++)
+    {
+      double g = round (x[j] * 10) / 10;
+
+      if (fabs (x[j] - g) < 1e-15)
+        from_grid++;
+      else
+        from_extra++;
+    }
+  g_assert_cmpuint (from_extra, ==, inside - 1);
+  g_assert_cmpuint (from_grid, ==, 12);
+
+  /* no extras, or extras only outside: the grid alone */
+  m = dpv_grid_with_points (-2.0, 2.0, 5, NULL, 0, x);
+  g_assert_cmpuint (m, ==, 5);
+  g_assert_cmpfloat (x[2], ==, 0.0);
+  m = dpv_grid_with_points (-2.0, 2.0, 5, extra + 7, 1, x);
+  g_assert_cmpuint (m, ==, 5);
+  /* one extra just above the first grid point, one just below the last */
+  {
+    double e2[] = { 1.999, -1.999 };
+
+    m = dpv_grid_with_points (-2.0, 2.0, 5, e2, 2, x);
+    g_assert_cmpuint (m, ==, 7);
+    g_assert_cmpfloat (x[0], ==, -2.0);
+    g_assert_cmpfloat (x[1], ==, -1.999);
+    g_assert_cmpfloat (x[5], ==, 1.999);
+    g_assert_cmpfloat (x[6], ==, 2.0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -945,6 +995,7 @@ main (int argc, char **argv)
   g_test_add_func ("/views/params/boundaries", test_params_boundaries);
   g_test_add_func ("/views/params/mechanism", test_params_mechanism);
   g_test_add_func ("/views/names", test_names);
+  g_test_add_func ("/views/grid-with-points", test_grid_with_points);
   g_test_add_func ("/views/readouts/clean", test_readouts);
   g_test_add_func ("/views/readouts/values", test_readouts_values);
   g_test_add_func ("/views/render/sizes", test_render_sizes);
