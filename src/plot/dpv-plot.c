@@ -535,27 +535,59 @@ fit_width (PangoLayout *layout, double width)
   }
 }
 
+/* The key of a plot's own layout table: the markup at a size factor. A lookup builds it on
+ * the stack; only an insertion copies the markup (tick labels are looked up hundreds of
+ * times a frame, and a key string built and freed for each was a tenth of what a band of
+ * dpv_view_render_image () repeats). */
+typedef struct {
+  double factor;
+  char *markup;
+} PlotLayoutKey;
+
+static guint
+plot_layout_key_hash (gconstpointer key)
+{
+  const PlotLayoutKey *k = key;
+  guint64 bits;
+
+  memcpy (&bits, &k->factor, sizeof bits);
+  return g_str_hash (k->markup) ^ (guint) (bits ^ (bits >> 32));
+}
+
+static gboolean
+plot_layout_key_equal (gconstpointer a, gconstpointer b)
+{
+  const PlotLayoutKey *ka = a, *kb = b;
+
+  return memcmp (&ka->factor, &kb->factor, sizeof ka->factor) == 0
+         && strcmp (ka->markup, kb->markup) == 0;
+}
+
+static void
+plot_layout_key_free (gpointer key)
+{
+  PlotLayoutKey *k = key;
+
+  g_free (k->markup);
+  g_free (k);
+}
+
 /* A cached layout owned by the plot. */
 static PangoLayout *
 plot_layout (DpvPlot *p, const char *markup, double factor)
 {
-  GString *k = g_string_sized_new (32 + (markup ? strlen (markup) : 0));
-  PangoLayout *layout;
-  char *key;
-
-  append_bits (k, factor);
-  g_string_append_c (k, '|');
-  g_string_append (k, markup ? markup : "");
-  key = g_string_free (k, FALSE);
-  layout = g_hash_table_lookup (p->layouts, key);
+  PlotLayoutKey probe = { factor, (char *) (markup ? markup : "") };
+  PangoLayout *layout = g_hash_table_lookup (p->layouts, &probe);
 
   if (layout == NULL)
     {
+      PlotLayoutKey *key = g_new (PlotLayoutKey, 1);
+
+      key->factor = factor;
+      key->markup = g_strdup (probe.markup);
       layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style, markup, factor, NULL);
       g_hash_table_insert (p->layouts, key, layout);
     }
-  else
-    g_free (key);
   return layout;
 }
 
@@ -921,7 +953,8 @@ dpv_plot_new (cairo_t        *cr,
     p->pctx = g_object_ref (shared_context (cr, &sig));
     p->pctx_sig = g_strdup (sig);
   }
-  p->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  p->layouts = g_hash_table_new_full (plot_layout_key_hash, plot_layout_key_equal,
+                                      plot_layout_key_free, g_object_unref);
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
