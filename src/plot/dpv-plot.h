@@ -112,8 +112,8 @@ void dpv_plot_fill_between (DpvPlot *plot, const double *x, const double *y_lo,
 /* The same fill, for a caller that then draws y_lo and y_hi as solid lines at least
  * line_width wide (a curve lying on the data area's edge counts as drawn: the clip cuts it).
  * On raster targets, where those lines are 1.5 device pixels wide or more, the fill is scan
- * converted without antialiasing: its edges, within a pixel of the true ones, lie under the
- * lines. Otherwise it is dpv_plot_fill_between (). */
+ * converted without antialiasing (a pixel is in when its centre is): its edges, within half
+ * a pixel of the true ones, lie under the lines. Otherwise it is dpv_plot_fill_between (). */
 void dpv_plot_fill_between_lined (DpvPlot *plot, const double *x, const double *y_lo,
                                   const double *y_hi, gsize n, const DpvColor *color,
                                   double alpha, const char *legend_markup, double line_width);
