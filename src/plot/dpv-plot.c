@@ -3306,21 +3306,23 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
  * then slid vertically by whole box heights (up to six) off earlier text and off the curves;
  * when every such place still holds curve samples, also sideways by half and by a whole box
  * width, to a place clear of them (a label beside a steep bundle of curves finds the gap next
- * to it). Score: overlap
+ * to it). With clear_first, such a clear place sideways is taken whenever there is one, even
+ * where a steep curve through the box would hold only a few samples. Score: overlap
  * with earlier text (area × 100), then each curve sample inside the box (1; a curve through a
  * label box holds 10–20, reference lines a quarter each), then the distance moved (0.1 per
  * unit: sliding a box height costs about 2, so a label leaves a curve for a free place a few
  * heights away, but not for one across the panel), then the candidate's rank (0.5 each). */
 static void
-place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double *ox,
-           double *oy)
+place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, gboolean clear_first,
+           double *ox, double *oy)
 {
   static const double sideways[] = { 0, 0.5, -0.5, 1, -1 };
   double inset = 2.0;
   double xmin = p->dx + inset, xmax = p->dx + p->dw - inset - w;
   double ymin = p->dy + inset, ymax = p->dy + p->dh - inset - h;
-  double best = INFINITY, best_points = INFINITY;
+  double best = INFINITY, best_points = INFINITY, best_clear = INFINITY;
   double step = h + 2.0;
+  Point clear = { 0, 0 };
 
   if (xmax < xmin)
     xmin = xmax = p->dx + p->dw / 2 - w / 2;
@@ -3346,11 +3348,17 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double
               continue;
             score = text_overlap (p, bx, by, w, h) * 100.0
                     + (fabs (bx - cand[c].x) + fabs (by - cand[c].y)) * 0.1 + c * 0.5;
-            if (score >= best)
+            if (score >= (d > 0 && clear_first ? best_clear : best))
               continue;
             points = count_points (p, bx, by, w, h);
             if (d > 0 && points > 0)
               continue;   /* sideways only to a place clear of the curves */
+            if (d > 0 && clear_first)
+              {
+                best_clear = score;
+                clear = (Point) { bx, by };
+                continue;
+              }
             score += points * 1.0;
             if (score < best)
               {
@@ -3361,6 +3369,11 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, double
               }
           }
       }
+  if (clear_first && best_points > 0 && isfinite (best_clear))
+    {
+      *ox = clear.x;
+      *oy = clear.y;
+    }
 }
 
 static void
@@ -3434,12 +3447,12 @@ log_placed (DpvPlot *p, PangoLayout *layout, double x, double y, double w, doubl
 
 static void
 draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand,
-                  const DpvColor *color)
+                  gboolean clear_first, const DpvColor *color)
 {
   double w, h, x, y;
 
   layout_size (layout, &w, &h);
-  place_box (p, cand, n_cand, w, h, &x, &y);
+  place_box (p, cand, n_cand, w, h, clear_first, &x, &y);
   if (!annotations_hidden)
     {
       cairo_save (p->cr);
@@ -3451,43 +3464,17 @@ draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand
   record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
 }
 
-void
-dpv_plot_annotate (DpvPlot        *plot,
-                   double          x,
-                   double          y,
-                   const char     *markup,
-                   DpvAnchor       anchor,
-                   const DpvColor *color)
+/* The candidate boxes of a note of size w × h at device point (px, py): the anchor's box
+ * first, then the other eight around the point. */
+static int
+annotation_candidates (DpvAnchor anchor, double px, double py, double w, double h, double gap,
+                       Point *cand)
 {
   static const DpvAnchor order[] = {
     DPV_ANCHOR_NORTH_EAST, DPV_ANCHOR_NORTH_WEST, DPV_ANCHOR_SOUTH_EAST, DPV_ANCHOR_SOUTH_WEST,
     DPV_ANCHOR_NORTH, DPV_ANCHOR_SOUTH, DPV_ANCHOR_EAST, DPV_ANCHOR_WEST,
   };
-  DpvPlot *p = plot;
-  PangoLayout *layout;
-  Point cand[9];
-  double px, py, w, h, gap;
   int n = 0;
-
-  g_return_if_fail (plot != NULL);
-  ensure_layout (p);
-  if (markup == NULL || !*markup || !cr_ok (p))
-    return;
-  if (color == NULL)
-    color = &p->style.foreground;
-
-  px = isfinite (x) ? map_x (p, x) : NAN;
-  py = isfinite (y) ? map_y_axis (p, AX_Y, y) : NAN;
-  if (!isfinite (px))
-    px = isnan (x) || isnan (px) ? p->dx + p->dw / 2 : (px < 0 ? p->dx : p->dx + p->dw);
-  if (!isfinite (py))
-    py = isnan (y) || isnan (py) ? p->dy + p->dh / 2 : (py < 0 ? p->dy : p->dy + p->dh);
-  px = CLAMP (px, p->dx, p->dx + p->dw);
-  py = CLAMP (py, p->dy, p->dy + p->dh);
-
-  layout = plot_layout (p, markup, ANNOT_FACTOR);
-  layout_size (layout, &w, &h);
-  gap = p->em * 0.35;
 
   anchor_box (anchor, px, py, w, h, gap, &cand[n].x, &cand[n].y);
   n++;
@@ -3497,7 +3484,84 @@ dpv_plot_annotate (DpvPlot        *plot,
         anchor_box (order[i], px, py, w, h, gap, &cand[n].x, &cand[n].y);
         n++;
       }
-  draw_placed_text (p, layout, cand, n, color);
+  return n;
+}
+
+/* The boxes beside both ends of the vertical line at device x ux, on either side: where
+ * dpv_plot_vline () puts its label. */
+static int
+vline_end_candidates (DpvPlot *p, double ux, double w, double h, double gap, Point *cand)
+{
+  cand[0] = (Point) { ux + gap, p->dy + gap };
+  cand[1] = (Point) { ux - gap - w, p->dy + gap };
+  cand[2] = (Point) { ux + gap, p->dy + p->dh - gap - h };
+  cand[3] = (Point) { ux - gap - w, p->dy + p->dh - gap - h };
+  return 4;
+}
+
+/* The data point (x, y) in device units, inside the data area. */
+static void
+annotation_point (DpvPlot *p, double x, double y, double *opx, double *opy)
+{
+  double px = isfinite (x) ? map_x (p, x) : NAN;
+  double py = isfinite (y) ? map_y_axis (p, AX_Y, y) : NAN;
+
+  if (!isfinite (px))
+    px = isnan (x) || isnan (px) ? p->dx + p->dw / 2 : (px < 0 ? p->dx : p->dx + p->dw);
+  if (!isfinite (py))
+    py = isnan (y) || isnan (py) ? p->dy + p->dh / 2 : (py < 0 ? p->dy : p->dy + p->dh);
+  *opx = CLAMP (px, p->dx, p->dx + p->dw);
+  *opy = CLAMP (py, p->dy, p->dy + p->dh);
+}
+
+static void
+annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
+          const DpvColor *color, gboolean on_vline)
+{
+  PangoLayout *layout;
+  Point cand[9 + 4];
+  double px, py, w, h, gap;
+  int n;
+
+  ensure_layout (p);
+  if (markup == NULL || !*markup || !cr_ok (p))
+    return;
+  if (color == NULL)
+    color = &p->style.foreground;
+
+  annotation_point (p, x, y, &px, &py);
+  layout = plot_layout (p, markup, ANNOT_FACTOR);
+  layout_size (layout, &w, &h);
+  gap = p->em * 0.35;
+
+  n = annotation_candidates (anchor, px, py, w, h, gap, cand);
+  if (on_vline)
+    n += vline_end_candidates (p, px, w, h, p->em * 0.3, cand + n);
+  draw_placed_text (p, layout, cand, n, on_vline, color);
+}
+
+void
+dpv_plot_annotate (DpvPlot        *plot,
+                   double          x,
+                   double          y,
+                   const char     *markup,
+                   DpvAnchor       anchor,
+                   const DpvColor *color)
+{
+  g_return_if_fail (plot != NULL);
+  annotate (plot, x, y, markup, anchor, color, FALSE);
+}
+
+void
+dpv_plot_annotate_vline (DpvPlot        *plot,
+                         double          x,
+                         double          y,
+                         const char     *markup,
+                         DpvAnchor       anchor,
+                         const DpvColor *color)
+{
+  g_return_if_fail (plot != NULL);
+  annotate (plot, x, y, markup, anchor, color, TRUE);
 }
 
 void
@@ -3546,11 +3610,8 @@ dpv_plot_vline (DpvPlot        *plot,
       Point cand[4];
 
       layout_size (layout, &w, &h);
-      cand[0] = (Point) { ux + g, p->dy + g };
-      cand[1] = (Point) { ux - g - w, p->dy + g };
-      cand[2] = (Point) { ux + g, p->dy + p->dh - g - h };
-      cand[3] = (Point) { ux - g - w, p->dy + p->dh - g - h };
-      draw_placed_text (p, layout, cand, 4, color);
+      draw_placed_text (p, layout, cand, vline_end_candidates (p, ux, w, h, g, cand), FALSE,
+                        color);
     }
 }
 
@@ -3604,7 +3665,7 @@ dpv_plot_hline (DpvPlot        *plot,
       cand[1] = (Point) { p->dx + p->dw - g - w, uy + g * 0.5 };
       cand[2] = (Point) { p->dx + g, uy - g * 0.5 - h };
       cand[3] = (Point) { p->dx + g, uy + g * 0.5 };
-      draw_placed_text (p, layout, cand, 4, color);
+      draw_placed_text (p, layout, cand, 4, FALSE, color);
     }
 }
 

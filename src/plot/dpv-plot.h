@@ -132,6 +132,11 @@ void dpv_plot_hline (DpvPlot *plot, double y, const DpvColor *color, DpvDash das
  * earlier annotations. */
 void dpv_plot_annotate (DpvPlot *plot, double x, double y, const char *markup,
                         DpvAnchor anchor, const DpvColor *color);
+/* The same, for a note about the vertical line at x that is anchored at (x, y) on it: when no
+ * place around the point is clear of the curves, the note may go beside either end of the
+ * line instead, as a dpv_plot_vline () label would. */
+void dpv_plot_annotate_vline (DpvPlot *plot, double x, double y, const char *markup,
+                              DpvAnchor anchor, const DpvColor *color);
 /* Draw the legend of all entries with a legend_markup, in the corner of the data area that
  * covers the fewest series points (then edge midpoints, then the centre), off annotations; if
  * every position covers data, the least covered one on a near-opaque background. */

@@ -191,15 +191,17 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
         {
           /* With a small δ the excess is far thinner than a line: say where it is. In two
            * lines, up and to the left of the threshold, inside S: on one line to the right
-           * it crossed e^{ε′}q and q. */
+           * it crossed e^{ε′}q and q. Where the threshold is near the panel's edge and the
+           * curves leave no clear place beside it (Gaussian, large ε), at an end of the
+           * threshold's line. */
           g_autofree char *ds = dpv_fmt (r->hs);
           g_autofree char *label = g_strdup_printf (_("excess δ(ε′) = %s\ntoo thin to see"),
                                                     ds);
           double yt = dpv_density (m, DP_NEIGHBOUR_D, r->region.threshold);
 
           if (isfinite (yt))
-            dpv_plot_annotate (plot, r->region.threshold, yt, label, DPV_ANCHOR_NORTH_WEST,
-                               &style->foreground);
+            dpv_plot_annotate_vline (plot, r->region.threshold, yt, label,
+                                     DPV_ANCHOR_NORTH_WEST, &style->foreground);
         }
     }
   if (!r->compact)
