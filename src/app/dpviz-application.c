@@ -49,6 +49,22 @@ dpviz_application_handle_local_options (GApplication *app,
   const char *view = NULL;
   DpvViewKind kind;
 
+  /* Without its schema, g_settings_new () would end the app with a trap (the binary run by
+   * hand from the build tree). Say what is missing instead. Here, after --help and before
+   * the display is opened. */
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr(GSettingsSchema) schema =
+      source != NULL ? g_settings_schema_source_lookup (source, APP_ID, TRUE) : NULL;
+
+    if (schema == NULL)
+      {
+        g_printerr (_("dpviz: the settings schema %s is not installed; start the app with "
+                      "./build-aux/dpviz-dev run, or install it\n"), APP_ID);
+        return 1;
+      }
+  }
+
   if (g_variant_dict_lookup (options, "view", "&s", &view))
     {
       if (!dpv_view_from_name (view, &kind))
