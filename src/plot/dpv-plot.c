@@ -3331,7 +3331,11 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, gboole
   *ox = CLAMP (cand[0].x, xmin, xmax);
   *oy = CLAMP (cand[0].y, ymin, ymax);
 
-  for (gsize d = 0; d < G_N_ELEMENTS (sideways) && (d == 0 || best_points > 0); d++)
+  /* sideways passes until one finds a clear place (that beats the best, or any with
+   * clear_first) */
+  for (gsize d = 0;
+       d < G_N_ELEMENTS (sideways) && (d == 0 || (best_points > 0 && !isfinite (best_clear)));
+       d++)
     for (int c = 0; c < n_cand; c++)
       {
         double bx = CLAMP (cand[c].x + sideways[d] * w, xmin, xmax);
@@ -3487,11 +3491,13 @@ annotation_candidates (DpvAnchor anchor, double px, double py, double w, double 
   return n;
 }
 
-/* The boxes beside both ends of the vertical line at device x ux, on either side: where
- * dpv_plot_vline () puts its label. */
+/* The boxes of a w × h label beside both ends of the vertical line at device x ux, on either
+ * side: where dpv_plot_vline () puts its label. */
 static int
-vline_end_candidates (DpvPlot *p, double ux, double w, double h, double gap, Point *cand)
+vline_end_candidates (DpvPlot *p, double ux, double w, double h, Point *cand)
 {
+  double gap = p->em * 0.3;
+
   cand[0] = (Point) { ux + gap, p->dy + gap };
   cand[1] = (Point) { ux - gap - w, p->dy + gap };
   cand[2] = (Point) { ux + gap, p->dy + p->dh - gap - h };
@@ -3536,7 +3542,7 @@ annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
 
   n = annotation_candidates (anchor, px, py, w, h, gap, cand);
   if (on_vline)
-    n += vline_end_candidates (p, px, w, h, p->em * 0.3, cand + n);
+    n += vline_end_candidates (p, px, w, h, cand + n);
   draw_placed_text (p, layout, cand, n, on_vline, color);
 }
 
@@ -3606,11 +3612,11 @@ dpv_plot_vline (DpvPlot        *plot,
   if (label_markup && *label_markup)
     {
       PangoLayout *layout = plot_layout (p, label_markup, ANNOT_FACTOR);
-      double w, h, g = p->em * 0.3;
+      double w, h;
       Point cand[4];
 
       layout_size (layout, &w, &h);
-      draw_placed_text (p, layout, cand, vline_end_candidates (p, ux, w, h, g, cand), FALSE,
+      draw_placed_text (p, layout, cand, vline_end_candidates (p, ux, w, h, cand), FALSE,
                         color);
     }
 }
