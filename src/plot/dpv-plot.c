@@ -3380,6 +3380,68 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, gboole
     }
 }
 
+/* Chooses the top-left corner of a w×h note about the vertical line at device x px, which
+ * names the point (px, py) on it: beside the line, on either side at @gap from it, at any
+ * height in the data area, so that the note always reads as being about the line even when
+ * the curves leave no room around the point. Score: overlap with earlier text (area × 100),
+ * then 5 for each curve sample within a fifth of an em of the box (the samples lie on the
+ * curves' centre lines; the margin keeps the stroke's half-width and the point's marker out
+ * of the box), then 0.1 per unit of vertical distance from the preferred place (the box on
+ * the preferred side, above or below the point), then 0.5 for the other side. A curve
+ * through the box costs 50–100, so the note slides up to several hundred units along the
+ * line to a clear place, and stays next to the point when that is clear. */
+static gboolean
+place_beside_vline (DpvPlot *p, double px, double py, double w, double h, double gap,
+                    gboolean west, gboolean north, double *ox, double *oy)
+{
+  double inset = 2.0, margin = p->em * 0.2;
+  double xmin = p->dx + inset, xmax = p->dx + p->dw - inset - w;
+  double ymin = p->dy + inset, ymax = p->dy + p->dh - inset - h;
+  double best = INFINITY, best_points = INFINITY, by0;
+
+  if (xmax < xmin)
+    xmin = xmax = p->dx + p->dw / 2 - w / 2;
+  if (ymax < ymin)
+    ymin = ymax = p->dy + p->dh / 2 - h / 2;
+  by0 = CLAMP (north ? py - gap - h : py + gap, ymin, ymax);
+  *ox = CLAMP (west ? px - gap - w : px + gap, xmin, xmax);
+  *oy = by0;
+  for (int side = 0; side < 2; side++)
+    {
+      gboolean left = side == 0 ? west : !west;
+      double bx = left ? px - gap - w : px + gap;
+
+      /* a side with no room for the note inside the data area is not taken */
+      if (bx < xmin - 0.01 || bx > xmax + 0.01)
+        continue;
+      /* outwards from the preferred height, 2 units a step, both ways, until the distance
+       * alone costs more than the best place found */
+      for (double d = 0; d * 0.1 + side * 0.5 < best && d <= ymax - ymin + 2.0; d += 2.0)
+        for (int dir = 0; dir < (d > 0 ? 2 : 1); dir++)
+          {
+            double by = by0 + (dir ? -d : d);
+            double score, points;
+
+            if (by < ymin - 0.01 || by > ymax + 0.01)
+              continue;
+            score = text_overlap (p, bx, by, w, h) * 100.0 + d * 0.1 + side * 0.5;
+            if (score >= best)
+              continue;
+            points = count_points (p, bx - margin, by - margin, w + 2 * margin,
+                                   h + 2 * margin);
+            score += 5.0 * points;
+            if (score < best)
+              {
+                best = score;
+                best_points = points;
+                *ox = bx;
+                *oy = by;
+              }
+          }
+    }
+  return best_points == 0;
+}
+
 static void
 anchor_box (DpvAnchor anchor, double px, double py, double w, double h, double gap,
             double *x, double *y)
@@ -3449,14 +3511,11 @@ log_placed (DpvPlot *p, PangoLayout *layout, double x, double y, double w, doubl
   g_array_append_val (placed_log, t);
 }
 
+/* Draws the note at its chosen place (x, y) and keeps its box for the places chosen after. */
 static void
-draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand,
-                  gboolean clear_first, const DpvColor *color)
+draw_text_at (DpvPlot *p, PangoLayout *layout, double x, double y, double w, double h,
+              const DpvColor *color)
 {
-  double w, h, x, y;
-
-  layout_size (layout, &w, &h);
-  place_box (p, cand, n_cand, w, h, clear_first, &x, &y);
   if (!annotations_hidden)
     {
       cairo_save (p->cr);
@@ -3466,6 +3525,17 @@ draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand
   if (placed_log != NULL)
     log_placed (p, layout, x, y, w, h);
   record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
+}
+
+static void
+draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand,
+                  gboolean clear_first, const DpvColor *color)
+{
+  double w, h, x, y;
+
+  layout_size (layout, &w, &h);
+  place_box (p, cand, n_cand, w, h, clear_first, &x, &y);
+  draw_text_at (p, layout, x, y, w, h, color);
 }
 
 /* The candidate boxes of a note of size w × h at device point (px, py): the anchor's box
@@ -3540,6 +3610,22 @@ annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
   layout_size (layout, &w, &h);
   gap = p->em * 0.35;
 
+  if (on_vline)
+    {
+      gboolean west = anchor == DPV_ANCHOR_WEST || anchor == DPV_ANCHOR_NORTH_WEST
+                      || anchor == DPV_ANCHOR_SOUTH_WEST;
+      gboolean north = anchor == DPV_ANCHOR_NORTH || anchor == DPV_ANCHOR_NORTH_WEST
+                       || anchor == DPV_ANCHOR_NORTH_EAST;
+      double bx, by;
+
+      if (place_beside_vline (p, px, py, w, h, gap, west, north, &bx, &by))
+        {
+          draw_text_at (p, layout, bx, by, w, h, color);
+          return;
+        }
+    }
+  /* around the point; for a note about a line with no clear place beside it, also beside
+   * the line's ends and, clear of the curves, sideways from there */
   n = annotation_candidates (anchor, px, py, w, h, gap, cand);
   if (on_vline)
     n += vline_end_candidates (p, px, w, h, cand + n);

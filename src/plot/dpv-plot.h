@@ -132,9 +132,11 @@ void dpv_plot_hline (DpvPlot *plot, double y, const DpvColor *color, DpvDash das
  * earlier annotations. */
 void dpv_plot_annotate (DpvPlot *plot, double x, double y, const char *markup,
                         DpvAnchor anchor, const DpvColor *color);
-/* The same, for a note about the vertical line at x that is anchored at (x, y) on it: when no
- * place around the point is clear of the curves, the note may go beside either end of the
- * line instead, as a dpv_plot_vline () label would. */
+/* The same, for a note about the vertical line at x that names the point (x, y) on it: the
+ * note goes beside the line, on the anchor's side or the other, next to the point when that
+ * place is clear of the curves and otherwise as near to it along the line as is clear. Where
+ * nothing beside the line is clear, it goes around the point, beside either end of the line
+ * or sideways from those to a clear place. */
 void dpv_plot_annotate_vline (DpvPlot *plot, double x, double y, const char *markup,
                               DpvAnchor anchor, const DpvColor *color);
 /* Draw the legend of all entries with a legend_markup, in the corner of the data area that

@@ -191,9 +191,9 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
         {
           /* With a small δ the excess is far thinner than a line: say where it is. In two
            * lines, up and to the left of the threshold, inside S: on one line to the right
-           * it crossed e^{ε′}q and q. Where the threshold is near the panel's edge and the
-           * curves leave no clear place beside it (Gaussian, large ε), at an end of the
-           * threshold's line. */
+           * it crossed e^{ε′}q and q. Where the curves leave no clear place there, further
+           * along the threshold's line, or (Gaussian, large ε, the threshold at the panel's
+           * edge, e^{ε′}q steep beside it) sideways from an end of the line. */
           g_autofree char *ds = dpv_fmt (r->hs);
           g_autofree char *label = g_strdup_printf (_("excess δ(ε′) = %s\ntoo thin to see"),
                                                     ds);
