@@ -286,14 +286,17 @@ dpv_view_render_kl (const DpvParams *params, const DpMechanism *m, const DpvStyl
       g_autofree char *ratio = dpv_fmt (cur_lemma / cur_act);
       g_autofree char *lv = dpv_fmt (cur_lemma);
       g_autofree char *av = dpv_fmt (cur_act);
-      g_autofree char *label = g_strdup_printf (_("bound %s / actual %s = ×%s"), lv, av, ratio);
+      /* three short lines rather than one long one: a narrow note finds a clear place beside
+       * the ε line between curves that fan out from it */
+      g_autofree char *label = g_strdup_printf (_("bound %s\nactual %s\nratio ×%s"), lv, av,
+                                                ratio);
       double ay = cur_act;
 
       if (!params->log_y)
         ay = MIN (MAX (cur_act, 0.0), k.y_hi * 0.9);
-      dpv_plot_annotate (plot, eps, ay, label,
-                         eps > 3.0 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
-                         &style->foreground);
+      dpv_plot_annotate_vline (plot, eps, ay, label,
+                               eps > 3.0 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
+                               &style->foreground);
     }
   if (dpv_view_roomy (style, w, h))
     dpv_plot_legend (plot);
