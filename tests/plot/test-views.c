@@ -521,21 +521,29 @@ covered_ink (DpvViewKind view, const DpvParams *p, int w, int h, gsize *differ)
 /* @v with these parameters, drawn without its annotations; @placed receives where each was
  * placed (its text and box in device units). */
 static cairo_surface_t *
+render_unannotated_params (DpvViewKind v, const DpvParams *p, int w, int h, GArray *placed)
+{
+  cairo_surface_t *s;
+
+  dpv_plot_set_annotations_hidden (TRUE);
+  dpv_plot_set_placed_log (placed);
+  s = render (v, p, DPV_THEME_LIGHT, w, h);
+  dpv_plot_set_placed_log (NULL);
+  dpv_plot_set_annotations_hidden (FALSE);
+  return s;
+}
+
+/* The same for mechanism @mech at @eps, the other parameters at their defaults. */
+static cairo_surface_t *
 render_unannotated (DpvViewKind v, DpMechanismKind mech, double eps, int w, int h,
                     GArray *placed)
 {
-  cairo_surface_t *s;
   DpvParams p;
 
   dpv_params_init (&p);
   p.mechanism = mech;
   p.epsilon = eps;
-  dpv_plot_set_annotations_hidden (TRUE);
-  dpv_plot_set_placed_log (placed);
-  s = render (v, &p, DPV_THEME_LIGHT, w, h);
-  dpv_plot_set_placed_log (NULL);
-  dpv_plot_set_annotations_hidden (FALSE);
-  return s;
+  return render_unannotated_params (v, &p, w, h, placed);
 }
 
 /* Pixels of @s inside @t's box that are within @tol of @c (in each channel) or, with @c NULL,
@@ -687,11 +695,7 @@ test_kl_note_beside_line (void)
             p.mechanism = mech;
             p.epsilon = eps;
             p.log_y = log_y;
-            dpv_plot_set_annotations_hidden (TRUE);
-            dpv_plot_set_placed_log (placed);
-            bare = render (DPV_VIEW_KL, &p, DPV_THEME_LIGHT, w, h);
-            dpv_plot_set_placed_log (NULL);
-            dpv_plot_set_annotations_hidden (FALSE);
+            bare = render_unannotated_params (DPV_VIEW_KL, &p, w, h, placed);
             for (guint i = 0; i < placed->len; i++)
               {
                 DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
