@@ -3302,6 +3302,26 @@ count_points (DpvPlot *p, double x, double y, double w, double h)
          + 0.25 * count_in (p, p->ref_points, &p->ref_points_index, x, y, w, h);
 }
 
+/* Where the top-left corner of a w×h box may go to keep the box inside the data area, 2 units
+ * in from its edges; centred on an axis along which it does not fit. */
+typedef struct {
+  double xmin, xmax, ymin, ymax;
+} BoxLimits;
+
+static BoxLimits
+box_limits (DpvPlot *p, double w, double h)
+{
+  double inset = 2.0;
+  BoxLimits l = { p->dx + inset, p->dx + p->dw - inset - w,
+                  p->dy + inset, p->dy + p->dh - inset - h };
+
+  if (l.xmax < l.xmin)
+    l.xmin = l.xmax = p->dx + p->dw / 2 - w / 2;
+  if (l.ymax < l.ymin)
+    l.ymin = l.ymax = p->dy + p->dh / 2 - h / 2;
+  return l;
+}
+
 /* Chooses among candidate top-left corners of a w×h box: each is pulled inside the data area,
  * then slid vertically by whole box heights (up to six) off earlier text and off the curves;
  * when every such place still holds curve samples, also sideways by half and by a whole box
@@ -3317,17 +3337,12 @@ place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h, gboole
            double *ox, double *oy)
 {
   static const double sideways[] = { 0, 0.5, -0.5, 1, -1 };
-  double inset = 2.0;
-  double xmin = p->dx + inset, xmax = p->dx + p->dw - inset - w;
-  double ymin = p->dy + inset, ymax = p->dy + p->dh - inset - h;
+  BoxLimits l = box_limits (p, w, h);
+  double xmin = l.xmin, xmax = l.xmax, ymin = l.ymin, ymax = l.ymax;
   double best = INFINITY, best_points = INFINITY, best_clear = INFINITY;
   double step = h + 2.0;
   Point clear = { 0, 0 };
 
-  if (xmax < xmin)
-    xmin = xmax = p->dx + p->dw / 2 - w / 2;
-  if (ymax < ymin)
-    ymin = ymax = p->dy + p->dh / 2 - h / 2;
   *ox = CLAMP (cand[0].x, xmin, xmax);
   *oy = CLAMP (cand[0].y, ymin, ymax);
 
@@ -3394,15 +3409,10 @@ static gboolean
 place_beside_vline (DpvPlot *p, double px, double py, double w, double h, double gap,
                     gboolean west, gboolean north, double *ox, double *oy)
 {
-  double inset = 2.0, margin = p->em * 0.2;
-  double xmin = p->dx + inset, xmax = p->dx + p->dw - inset - w;
-  double ymin = p->dy + inset, ymax = p->dy + p->dh - inset - h;
-  double best = INFINITY, best_points = INFINITY, by0;
+  BoxLimits l = box_limits (p, w, h);
+  double xmin = l.xmin, xmax = l.xmax, ymin = l.ymin, ymax = l.ymax;
+  double margin = p->em * 0.2, best = INFINITY, best_points = INFINITY, by0;
 
-  if (xmax < xmin)
-    xmin = xmax = p->dx + p->dw / 2 - w / 2;
-  if (ymax < ymin)
-    ymin = ymax = p->dy + p->dh / 2 - h / 2;
   by0 = CLAMP (north ? py - gap - h : py + gap, ymin, ymax);
   *ox = CLAMP (west ? px - gap - w : px + gap, xmin, xmax);
   *oy = by0;
