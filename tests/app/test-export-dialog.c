@@ -229,7 +229,7 @@ test_write_vector (Fixture *f, gconstpointer data)
   g_autoptr (GFile) pdf_file = g_file_new_for_path (pdf);
   g_autoptr (GError) error = NULL;
 
-  dpviz_model_set_view (f->model, DPV_VIEW_REGIONS);
+  dpviz_model_set_view (f->model, DPVIZ_VIEW ("regions"));
   g_assert_true (write_and_wait (f, &options, svg_file, &error));
   g_assert_no_error (error);
   assert_file_starts (svg, "<svg", 400);
@@ -358,9 +358,9 @@ test_resolve_file (void)
 static void
 test_suggest_name (void)
 {
-  g_autofree char *a = dpviz_export_suggest_name (DPV_VIEW_DENSITIES, DP_MECHANISM_LAPLACE,
+  g_autofree char *a = dpviz_export_suggest_name (DPVIZ_VIEW ("densities"), DP_MECHANISM_LAPLACE,
                                                   DPV_FORMAT_PNG);
-  g_autofree char *b = dpviz_export_suggest_name (DPV_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN,
+  g_autofree char *b = dpviz_export_suggest_name (DPVIZ_VIEW ("composition"), DP_MECHANISM_GAUSSIAN,
                                                   DPV_FORMAT_PDF);
 
   g_assert_cmpstr (a, ==, "densities-laplace.png");
@@ -566,7 +566,7 @@ test_dialog_file_chooser (Fixture *f, gconstpointer data)
   GtkWidget *button;
   gint64 end;
 
-  dpviz_model_set_view (f->model, DPV_VIEW_KL);
+  dpviz_model_set_view (f->model, DPVIZ_VIEW ("kl"));
   dpviz_model_set_mechanism (f->model, DP_MECHANISM_RR);
   g_settings_set_int (f->settings, "export-width", 320);
   g_settings_set_int (f->settings, "export-height", 240);

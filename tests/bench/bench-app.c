@@ -103,7 +103,7 @@ drag_tick (GtkWidget     *widget,
   if (d->i >= d->n)
     return G_SOURCE_REMOVE;
   eps = pow (10.0, -2.0 + 3.0 * (d->i + 0.5) / d->n);
-  eps = CLAMP (round (eps * 1000) / 1000, DPV_EPSILON_MIN, DPV_EPSILON_MAX);
+  eps = CLAMP (round (eps * 1000) / 1000, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON));
   d->t_set = g_get_monotonic_time ();
   dpviz_model_set_epsilon (d->model, eps, NULL);
   d->i++;
@@ -239,7 +239,7 @@ main (int argc, char *argv[])
           "draw-med", "draw-p95", "exact-arrives");
 
   for (guint mech = 0; mech < DP_N_MECHANISMS; mech++)
-    for (guint v = 0; v < DPV_N_VIEWS; v++)
+    for (guint v = 0; v < dpv_registry_get_n_views (); v++)
       {
         DpvizPlotView *plot = dpviz_window_get_plot_view (window, v);
         DpvizCompositionWorker *worker = dpviz_window_get_worker (window);
@@ -258,7 +258,7 @@ main (int argc, char *argv[])
             gint64 t0, t_exact = 0;
 
             eps = round (eps * 1000) / 1000;
-            eps = CLAMP (eps, DPV_EPSILON_MIN, DPV_EPSILON_MAX);
+            eps = CLAMP (eps, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON));
             /* Let the frame clock go idle (including the read-outs' follow-up frame) so the
              * sample does not wait for a frame slot. */
             iterate_for (0.08);
@@ -281,7 +281,7 @@ main (int argc, char *argv[])
             snapshot[n] = dpviz_plot_view_get_last_draw_duration (plot) / 1000.0;
             n++;
 
-            if (v == DPV_VIEW_COMPOSITION)
+            if (v == DPVIZ_VIEW ("composition"))
               {
                 gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
@@ -311,7 +311,7 @@ main (int argc, char *argv[])
 
   printf ("\ncontinuous (a new ε in each frame's update phase, as while dragging): set → "
           "painted in that frame, ms\n");
-  for (guint v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < dpv_registry_get_n_views (); v++)
     {
       Drag d = { model, 0, samples, 0, latency, 0 };
       gint64 end;
@@ -333,7 +333,7 @@ main (int argc, char *argv[])
   /* For comparison: the bare libdpplot render of each view into an image surface of the plot's
    * size (what rasterizing the frame costs at least). */
   {
-    DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES);
+    DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("densities"));
     int w = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), 400);
     int h = MAX (gtk_widget_get_height (GTK_WIDGET (plot)), 300);
     cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
@@ -341,7 +341,7 @@ main (int argc, char *argv[])
 
     dpviz_plot_view_get_style (plot, &style);
     printf ("\nbare dpv_view_render into a %d×%d image surface (Laplace, ε sweep), ms\n", w, h);
-    for (guint v = 0; v < DPV_N_VIEWS; v++)
+    for (guint v = 0; v < dpv_registry_get_n_views (); v++)
       {
         DpvParams params;
         guint n = MIN (samples, 20);
