@@ -175,8 +175,8 @@ write_and_wait (Fixture *f, const DpvizExportOptions *options, GFile *file, GErr
 
   dpviz_model_get_params (f->model, &params);
   params.show_caption = options->caption;
-  dpviz_export_write_async (f->toasts, dpviz_model_get_view (f->model), &params, options, file,
-                            NULL, write_done, &r);
+  dpviz_export_write_async (f->toasts, dpviz_model_get_view (f->model), &params, NULL, options,
+                            file, NULL, write_done, &r);
   iterate_until (&r.done, 25000);
   g_assert_true (r.done);
   if (r.error != NULL)
@@ -713,10 +713,14 @@ test_clipboard (Fixture *f, gconstpointer data)
   ReadTexture r = { FALSE, NULL, NULL };
   GdkContentFormats *formats;
   DpvStyle style;
+  g_autoptr(DpvFrame) frame = NULL;
+  DpvParams params;
 
+  dpviz_model_get_params (f->model, &params);
+  frame = dpv_frame_compute (dpv_registry_get (dpviz_model_get_view (f->model)), &params, NULL,
+                             NULL, NULL);
   dpv_style_init (&style, DPV_THEME_LIGHT);
-  g_assert_true (dpviz_copy_figure_to_clipboard (clipboard, f->model, &style, NULL, 320, 200,
-                                                 &error));
+  g_assert_true (dpviz_copy_figure_to_clipboard (clipboard, frame, &style, 320, 200, &error));
   g_assert_no_error (error);
   formats = gdk_clipboard_get_formats (clipboard);
   g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
@@ -732,8 +736,7 @@ test_clipboard (Fixture *f, gconstpointer data)
   g_clear_object (&r.texture);
 
   /* A size the renderer refuses: an error, and the clipboard keeps the previous figure. */
-  g_assert_false (dpviz_copy_figure_to_clipboard (clipboard, f->model, &style, NULL, 4, 4,
-                                                  &error));
+  g_assert_false (dpviz_copy_figure_to_clipboard (clipboard, frame, &style, 4, 4, &error));
   g_assert_nonnull (error);
   r.done = FALSE;
   gdk_clipboard_read_texture_async (clipboard, NULL, texture_read, &r);

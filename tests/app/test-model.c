@@ -63,7 +63,6 @@ test_defaults (void)
   dpviz_model_get_params (model, &params);
   g_assert_cmpfloat (params.epsilon, ==, 1.0);
   g_assert_cmpuint (params.k, ==, 100);
-  g_assert_null (params.composition);
   g_assert_cmpfloat (params.eps_prime, <, 0);
 }
 

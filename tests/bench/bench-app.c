@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "dpviz-application.h"
+#include "dpv-figure.h"
 #include "dpviz-window.h"
 
 static gint64 t_main;
@@ -298,7 +299,7 @@ main (int argc, char *argv[])
 
         p95 = percentile (latency, n, 0.95);
         all_p95 = MAX (all_p95, p95);
-        printf ("%-12s %-9s %8.2f %8.2f %8.2f %10.2f %10.2f ", dpv_view_to_name (v),
+        printf ("%-12s %-9s %8.2f %8.2f %8.2f %10.2f %10.2f ", dpv_registry_get (v)->name,
                 dp_mechanism_kind_to_name (mech), percentile (latency, n, 0.5), p95,
                 percentile (latency, n, 1.0), percentile (snapshot, n, 0.5),
                 percentile (snapshot, n, 0.95));
@@ -325,7 +326,7 @@ main (int argc, char *argv[])
         if (!g_main_context_iteration (NULL, FALSE))
           g_usleep (50);
       iterate_for (0.1);
-      printf ("%-12s median %6.2f  p95 %6.2f  max %6.2f  (%u frames)\n", dpv_view_to_name (v),
+      printf ("%-12s median %6.2f  p95 %6.2f  max %6.2f  (%u frames)\n", dpv_registry_get (v)->name,
               percentile (latency, d.n_out, 0.5), percentile (latency, d.n_out, 0.95),
               percentile (latency, d.n_out, 1.0), d.n_out);
     }
@@ -340,7 +341,8 @@ main (int argc, char *argv[])
     DpvStyle style;
 
     dpviz_plot_view_get_style (plot, &style);
-    printf ("\nbare dpv_view_render into a %d×%d image surface (Laplace, ε sweep), ms\n", w, h);
+    printf ("\nbare dpv_figure_render (draw only) into a %d×%d image surface (Laplace, ε sweep), ms\n",
+            w, h);
     for (guint v = 0; v < dpv_registry_get_n_views (); v++)
       {
         DpvParams params;
@@ -349,20 +351,24 @@ main (int argc, char *argv[])
         dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
         dpviz_model_get_params (model, &params);
         params.show_caption = FALSE;
-        params.composition = dpviz_composition_worker_get_data (dpviz_window_get_worker (window));
         for (guint i = 0; i < n; i++)
           {
             cairo_t *cr = cairo_create (surface);
+            g_autoptr(DpvFrame) frame = NULL;
             gint64 t0;
 
             params.epsilon = pow (10.0, -2.0 + 3.0 * (i + 0.5) / n);
+            /* the draw alone: the frame (for composition, the preview of its curves) first */
+            frame = dpviz_composition_worker_get_frame (dpviz_window_get_worker (window),
+                                                        dpv_registry_get (v), &params);
             t0 = g_get_monotonic_time ();
-            dpv_view_render (v, &params, &style, cr, w, h);
+            if (frame != NULL)
+              dpv_figure_render (frame, &style, cr, w, h);
             cairo_surface_flush (surface);
             latency[i] = (g_get_monotonic_time () - t0) / 1000.0;
             cairo_destroy (cr);
           }
-        printf ("%-12s median %6.2f  p95 %6.2f\n", dpv_view_to_name (v),
+        printf ("%-12s median %6.2f  p95 %6.2f\n", dpv_registry_get (v)->name,
                 percentile (latency, n, 0.5), percentile (latency, n, 0.95));
       }
     cairo_surface_destroy (surface);
