@@ -327,6 +327,9 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  /* the composition view as the app draws it before its exact curves arrive: its frame is
+   * cheap, and the bands still draw every kind of line */
+  test_use_preview = TRUE;
   g_test_add_func ("/render-image/matches-one-cairo-t", test_identical);
   g_test_add_func ("/render-image/matches-invalid", test_identical_invalid);
   g_test_add_func ("/render-image/small", test_small);

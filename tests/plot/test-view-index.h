@@ -30,10 +30,18 @@ test_cache (void)
   return cache;
 }
 
+/* When set, an expensive view is drawn from its preview (the composition view's cheap curves,
+ * as the app draws it until the exact curves arrive). */
+static gboolean test_use_preview;
+
 static inline DpvFrame *
 test_frame (guint view, const DpvParams *params)
 {
-  return dpv_frame_compute (dpv_registry_get (view), params, test_cache (), NULL, NULL);
+  const DpvViewClass *klass = dpv_registry_get (view);
+
+  if (test_use_preview && klass->expensive && klass->preview_data != NULL)
+    return dpv_frame_compute_preview (klass, params, test_cache ());
+  return dpv_frame_compute (klass, params, test_cache (), NULL, NULL);
 }
 
 static inline const char *
