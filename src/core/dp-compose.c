@@ -38,12 +38,6 @@ valid_k (unsigned long k)
   return k >= 1 && k <= DP_K_MAX;
 }
 
-static inline bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 /* ---- basic and advanced composition -------------------------------------------------- */
 
 /* Dwork & Roth Thm 3.16: k mechanisms that are (ε₀, δ₀)-DP compose to (kε₀, kδ₀)-DP.
@@ -318,7 +312,7 @@ typedef struct {
   DpStatus (*kov) (double eps0, double delta0, unsigned long k, double given, double *out);
   /* the Laplace mechanism's privacy-loss distribution (dp-pld.c) */
   DpStatus (*pld_laplace) (double eps0, unsigned long k, double given, double rel_tol,
-                           const volatile int *cancel, double *out);
+                           const DpCancel *cancel, double *out);
   /* Balle & Wang 2018 (Thm 8) for a Gaussian of privacy parameter μ */
   DpStatus (*gaussian) (double mu, double given, double *out);
 } ExactDirection;
@@ -333,11 +327,11 @@ static const ExactDirection exact_delta = {
 /* m checked, given and out validated by the caller. */
 static DpStatus
 compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k, double given,
-               double rel_tol, const volatile int *cancel, double *out)
+               double rel_tol, const DpCancel *cancel, double *out)
 {
   DpStatus st;
 
-  if (is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return DP_ERR_CANCELLED;
   switch (m->kind)
     {
@@ -377,7 +371,7 @@ compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k,
 
 DpStatus
 dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_total,
-                          double rel_tol, const volatile int *cancel, double *eps_total)
+                          double rel_tol, const DpCancel *cancel, double *eps_total)
 {
   DpStatus st = check_mechanism (m);
   if (st != DP_OK)
@@ -389,7 +383,7 @@ dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_to
 
 DpStatus
 dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
-                        double rel_tol, const volatile int *cancel, double *delta_total)
+                        double rel_tol, const DpCancel *cancel, double *delta_total)
 {
   DpStatus st = check_mechanism (m);
   if (st != DP_OK)
@@ -402,7 +396,7 @@ dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
 
 DpStatus
 dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k, size_t n,
-                                double delta_total, double rel_tol, const volatile int *cancel,
+                                double delta_total, double rel_tol, const DpCancel *cancel,
                                 double *eps_total)
 {
   DpStatus st = check_mechanism (m);
@@ -416,7 +410,7 @@ dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k, si
       return DP_ERR_DOMAIN;
   for (size_t i = 0; i < n; i++)
     {
-      if (is_cancelled (cancel))
+      if (dp_cancel_is_set (cancel))
         return DP_ERR_CANCELLED;
       /* Repeated k (common when log-spaced values are rounded) are computed once. */
       if (i > 0 && k[i] == k[i - 1])

@@ -368,7 +368,9 @@ test_cancel_and_domain (void)
 {
   DpMechanism m;
   dp_mechanism_laplace (1.0, 1.0, &m);
-  volatile int cancel = 1;
+  DpCancel cancel;
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
   double x;
   unsigned long ks[3] = { 1, 10, 1000 };
   double out[3];
@@ -377,7 +379,7 @@ test_cancel_and_domain (void)
   g_assert_cmpint (dp_compose_exact_delta (&m, 1000, 300, 0, &cancel, &x), ==, DP_ERR_CANCELLED);
   g_assert_cmpint (dp_compose_exact_epsilon_curve (&m, ks, 3, 1e-5, 0, &cancel, out), ==,
                    DP_ERR_CANCELLED);
-  cancel = 0;
+  dp_cancel_init (&cancel);
   g_assert_cmpint (dp_compose_exact_epsilon_curve (&m, ks, 3, 1e-5, 0, &cancel, out), ==, DP_OK);
 
   g_assert_cmpint (dp_compose_exact_epsilon (NULL, 10, 1e-5, 0, NULL, &x), ==, DP_ERR_DOMAIN);
