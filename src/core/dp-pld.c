@@ -247,9 +247,10 @@ composed_u (const Composed *c, size_t j)
 }
 
 /* Raise the halfcomplex array (GSL layout) to the k-th power in place; returns
- * (1/N) Σ_f k (|Φ_f| + e1)^{k−1}, used in the round-off bound. */
+ * (1/N) Σ_f k (|Φ_f| + e1)^{k−1}, used in the round-off bound, or NAN when @cancel was
+ * raised meanwhile (polled every 4096 frequencies). */
 static double
-halfcomplex_pow (double *data, size_t nfft, unsigned long k, double e1)
+halfcomplex_pow (double *data, size_t nfft, unsigned long k, double e1, const DpCancel *cancel)
 {
   double sum = 0.0;
   double kd = (double) k;
@@ -258,6 +259,8 @@ halfcomplex_pow (double *data, size_t nfft, unsigned long k, double e1)
 
   for (size_t f = 0; f <= nfft / 2; f++)
     {
+      if ((f & 4095) == 4095 && dp_cancel_is_set (cancel))
+        return NAN;
       double re = data[f];
       double im = (f == 0 || f == nfft / 2) ? 0.0 : data[nfft - f];
       double mod = hypot (re, im);
@@ -374,7 +377,12 @@ compose (const Pld1 *p, const Pld1 *coarse, unsigned long k, double lambda, doub
       free (u);
       return DP_ERR_CANCELLED;
     }
-  double s1 = halfcomplex_pow (u, nfft, k, e1);
+  double s1 = halfcomplex_pow (u, nfft, k, e1, cancel);
+  if (isnan (s1) || dp_cancel_is_set (cancel))
+    {
+      free (u);
+      return DP_ERR_CANCELLED;
+    }
   gsl_fft_halfcomplex_radix2_inverse (u, 1, nfft);
   if (dp_cancel_is_set (cancel))
     {
