@@ -15,16 +15,14 @@ static GMutex flag_lock;
 static void
 raise_flag (GCancellable *cancellable, gpointer user_data)
 {
-  volatile int *flag = user_data;
-
-  g_atomic_int_set ((int *) flag, 1);
+  dp_cancel_set (user_data);
 }
 
-const volatile int *
+const DpCancel *
 dpv_cancel_flag (GCancellable *cancellable)
 {
   GQuark quark;
-  volatile int *flag;
+  DpCancel *flag;
 
   if (cancellable == NULL)
     return NULL;
@@ -35,10 +33,11 @@ dpv_cancel_flag (GCancellable *cancellable)
   flag = g_object_get_qdata (G_OBJECT (cancellable), quark);
   if (flag == NULL)
     {
-      flag = g_new0 (int, 1);
-      g_object_set_qdata_full (G_OBJECT (cancellable), quark, (gpointer) flag, g_free);
+      flag = g_new0 (DpCancel, 1);
+      dp_cancel_init (flag);
+      g_object_set_qdata_full (G_OBJECT (cancellable), quark, flag, g_free);
       /* calls raise_flag at once when already cancelled */
-      g_cancellable_connect (cancellable, G_CALLBACK (raise_flag), (gpointer) flag, NULL);
+      g_cancellable_connect (cancellable, G_CALLBACK (raise_flag), flag, NULL);
     }
   g_mutex_unlock (&flag_lock);
   return flag;

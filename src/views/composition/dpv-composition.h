@@ -57,7 +57,7 @@ extern const DpvViewClass dpv_composition_view;
  * expensive part (PLD for Laplace). @cancel may be NULL; returns NULL when cancelled or on
  * invalid parameters. Thread-safe. */
 DpvCompositionData *dpv_composition_data_compute (const DpvParams *params,
-                                                  const volatile int *cancel);
+                                                  const DpCancel *cancel);
 /* The cheap curves only (basic, advanced, zCDP): fast enough for one frame. */
 DpvCompositionData *dpv_composition_data_compute_cheap (const DpvParams *params);
 void dpv_composition_data_free (DpvCompositionData *data);
