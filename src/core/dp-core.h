@@ -12,3 +12,4 @@
 #include "dp-compose.h"
 #include "dp-survey.h"
 #include "dp-accuracy.h"
+#include "dp-group.h"
