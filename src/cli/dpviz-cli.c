@@ -25,6 +25,12 @@ static const Command commands[] = {
     N_("hockey-stick δ(ε′) of a mechanism or its k-fold composition, and its inverse") },
   { "compose", cli_cmd_compose,
     N_("total ε of k composed mechanisms: basic, advanced, optimal, exact, RDP") },
+  { "survey", cli_cmd_survey,
+    N_("randomized-response survey of a class: estimate, its spread, a drawn class") },
+  { "utility", cli_cmd_utility,
+    N_("accuracy of a noisy answer at confidence C, and the ε or σ for ±x") },
+  { "exponential", cli_cmd_exponential,
+    N_("probabilities and expected utility of the exponential mechanism") },
   { "export", cli_cmd_export, N_("a view as PNG, SVG or PDF") },
   { "bench", cli_cmd_bench, N_("render time of every view") },
 };
