@@ -183,6 +183,7 @@ cli_cmd_survey (int argc, char **argv, GError **error)
     {
       /* 95 %: the Clopper–Pearson interval for λ mapped through the estimator (dp-survey.h). */
       if ((status = dp_survey_interval (epsilon, n, count, 0.95, &ci_lo, &ci_hi)) != DP_OK)
+        /* xgettext:no-c-format */
         return cli_set_status_error (error, status, _("the 95 % interval"));
       have_interval = TRUE;
     }
@@ -257,6 +258,7 @@ cli_cmd_survey (int argc, char **argv, GError **error)
   if (rate_text == NULL || simulate)
     print_number_row (_("estimate π̂"), estimate);
   if (have_interval)
+    /* xgettext:no-c-format */
     print_interval_row (_("95 % interval (Clopper–Pearson)"), ci_lo, ci_hi);
   return CLI_EXIT_OK;
 }
