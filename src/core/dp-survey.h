@@ -4,8 +4,9 @@
  *
  * n respondents; respondent i has a true answer X_i ∈ {0, 1} ("yes" = 1), drawn independently
  * with Pr[X_i = 1] = π (the true rate; the book's p). Each reports Y_i = X_i with probability
- * p = e^ε/(1 + e^ε) and 1 − X_i otherwise (the book's coin is p = 2/3, i.e. ε = ln 2, and
- * Thm 3.1 shows that one report is ε-DP). The reports are independent, so
+ * p = e^ε/(1 + e^ε) and 1 − X_i otherwise (the book's coin is p = 2/3, i.e. ε = ln 2; its
+ * Thm 3.1 shows that this is ln 2-DP, and the same proof, with the likelihood ratio p/(1 − p) =
+ * e^ε, shows that any p is ε-DP). The reports are independent, so
  *
  *   Pr[Y_i = 1] = λ = pπ + (1 − p)(1 − π)            (the book's q = p·2/3 + (1 − p)/3)
  *
