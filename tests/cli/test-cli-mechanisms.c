@@ -503,6 +503,17 @@ test_group_divergence (void)
   cli_assert_rel (cli_get_double (b, "group_delta_bound"), 1e-5 * (1 + exp (0.5) + exp (1.0)),
                   1e-14);
 
+  /* G·ε₀ = 1000 > 700: no bound, the KL bounds null; the pair itself is still computed
+   * (KL = (Gμ)²/2 with μ = 1/σ) */
+  g_autoptr(JsonObject) far = CLI_RUN_JSON ("divergence", "--mechanism", "gaussian", "--epsilon",
+                                            "0.5", "--delta", "1e-5", "--group", "2000");
+  double sigma = cli_get_double (json_object_get_object_member (far, "parameters"), "sigma");
+  cli_assert_keys (far, "mechanism", "parameters", "group", "group_sensitivity", "kl",
+                   "max_divergence", "total_variation", "kl_bound_lemma_3_18", "kl_bound_tight",
+                   "kl_bound_zcdp", NULL);
+  cli_assert_rel (cli_get_double (far, "kl"), 0.5 * (2000 / sigma) * (2000 / sigma), 1e-13);
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (far, "kl_bound_tight")));
+
   /* --group 1 is the neighbouring pair itself (allowed for randomized response too) */
   g_autoptr(JsonObject) one = CLI_RUN_JSON ("divergence", "--mechanism", "rr", "--epsilon", "1",
                                             "--group", "1");
