@@ -10,3 +10,6 @@
 #include "dp-gaussian.h"
 #include "dp-exponential.h"
 #include "dp-compose.h"
+#include "dp-survey.h"
+#include "dp-accuracy.h"
+#include "dp-group.h"
