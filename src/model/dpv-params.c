@@ -87,6 +87,55 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .help = N_("KL view: logarithmic y-axis"),
     .def = 0,
   },
+  [DPV_PARAM_SEED] = {
+    .id = DPV_PARAM_SEED, .kind = DPV_PARAM_KIND_SEED,
+    .name = "seed", .key = "Seed", .symbol = "seed",
+    .label = N_("Random seed"),
+    .help = N_("Seed of the simulation: the same seed gives the same runs"),
+    .min = 0, .max = 2147483647.0, .def = 1,
+  },
+  [DPV_PARAM_RESPONDENTS] = {
+    .id = DPV_PARAM_RESPONDENTS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "respondents", .key = "Respondents", .symbol = "n",
+    .label = N_("Respondents n"),
+    .help = N_("Survey view: the number of respondents in the class"),
+    .min = 10, .max = 100000, .def = 30, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("a small class"), .high_hint = N_("a large survey"),
+  },
+  [DPV_PARAM_TRUE_RATE] = {
+    .id = DPV_PARAM_TRUE_RATE, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "true-rate", .key = "TrueRate", .symbol = "π",
+    .label = N_("True rate of “yes” π"),
+    .help = N_("Survey view: the chance that a respondent’s true answer is yes (hidden from "
+               "the class until revealed)"),
+    .min = 0.0, .max = 1.0, .def = 0.3, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 2,
+    .low_hint = N_("few say yes"), .high_hint = N_("most say yes"),
+  },
+  [DPV_PARAM_REVEAL] = {
+    .id = DPV_PARAM_REVEAL, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "reveal", .key = "Reveal", .symbol = "reveal",
+    .label = N_("Reveal the truth"),
+    .help = N_("Survey view: show the true rate π, the true answers and which answers the "
+               "coin flipped"),
+    .def = 0,
+  },
+  [DPV_PARAM_PLAY_ALONG] = {
+    .id = DPV_PARAM_PLAY_ALONG, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "play-along", .key = "PlayAlong", .symbol = "play-along",
+    .label = N_("Use the count from the room"),
+    .help = N_("Survey view: estimate from the number of “yes” answers collected in the room "
+               "(class-count) instead of a simulated class"),
+    .def = 0,
+  },
+  [DPV_PARAM_CLASS_COUNT] = {
+    .id = DPV_PARAM_CLASS_COUNT, .kind = DPV_PARAM_KIND_UINT,
+    .name = "class-count", .key = "ClassCount", .symbol = "K",
+    .label = N_("“Yes” answers in the room K"),
+    .help = N_("Survey view: the number of “yes” answers collected in the room, at most n "
+               "(used with play-along)"),
+    .min = 0, .max = 100000, .def = 10, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
+    .low_hint = N_("fewer yes"), .high_hint = N_("more yes"),
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */
@@ -173,6 +222,14 @@ dpv_param_applies (const DpvParamSpec *spec, DpMechanismKind mechanism, const ch
   return FALSE;
 }
 
+/* The largest seed of a SEED row: its max when set (a generator that takes fewer bits),
+ * otherwise any 64-bit value. */
+static guint64
+seed_max (const DpvParamSpec *spec)
+{
+  return spec->max > 0 ? (guint64) spec->max : G_MAXUINT64;
+}
+
 /* Shortest decimal that reads back to @v, locale-independent. */
 static char *
 format_double (double v)
@@ -214,7 +271,7 @@ dpv_param_range_text (const DpvParamSpec *spec)
     case DPV_PARAM_KIND_BOOL:
       return g_strdup ("true, false");
     case DPV_PARAM_KIND_SEED:
-      return g_strdup_printf ("0 … %" G_GUINT64_FORMAT, G_MAXUINT64);
+      return g_strdup_printf ("0 … %" G_GUINT64_FORMAT, seed_max (spec));
     case DPV_PARAM_KIND_DOUBLE:
     case DPV_PARAM_KIND_UINT:
     case DPV_PARAM_KIND_LIST:
@@ -271,7 +328,13 @@ dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **
     case DPV_PARAM_KIND_UINT:
       return check_number (spec, (double) value->u, error);
     case DPV_PARAM_KIND_SEED:
-      return TRUE;
+      if (value->seed <= seed_max (spec))
+        return TRUE;
+      {
+        g_autofree char *got = g_strdup_printf ("%" G_GUINT64_FORMAT, value->seed);
+
+        return range_error (spec, got, error);
+      }
     case DPV_PARAM_KIND_ENUM:
       for (guint i = 0; i < spec->n_choices; i++)
         if (spec->choices[i].value == value->e)
