@@ -138,7 +138,7 @@ test_params_mechanism (void)
 static void
 test_names (void)
 {
-  static const char *names[] = { "densities", "regions", "kl", "composition" };
+  static const char *names[] = { "densities", "regions", "kl", "composition", "survey" };
 
   for (guint i = 0; i < TEST_N_VIEWS; i++)
     {
