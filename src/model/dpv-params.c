@@ -24,6 +24,12 @@ static const DpvParamChoice mechanism_choices[] = {
   { DP_MECHANISM_RR, "rr", N_("randomized response") },
 };
 
+static const DpvParamChoice query_choices[] = {
+  { DPV_QUERY_COUNT, "count", N_("a count (Δ = 1)") },
+  { DPV_QUERY_MEAN, "mean", N_("the mean of n values in [0, 1] (Δ = 1/n)") },
+  { DPV_QUERY_CUSTOM, "custom", N_("a query of sensitivity Δ") },
+};
+
 /* The table: one row per parameter, indexed by id (a test checks that every row is filled
  * and agrees with dpv-param-ids.h). */
 static const DpvParamSpec specs[DPV_N_PARAMS] = {
@@ -135,6 +141,43 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
                "(used with play-along)"),
     .min = 0, .max = 100000, .def = 10, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
     .low_hint = N_("fewer yes"), .high_hint = N_("more yes"),
+  },
+  [DPV_PARAM_QUERY] = {
+    .id = DPV_PARAM_QUERY, .kind = DPV_PARAM_KIND_ENUM,
+    .name = "query", .key = "Query", .symbol = "f",
+    .label = N_("Query"),
+    .help = N_("Accuracy view: count (Δ = 1), mean of n values in [0, 1] (Δ = 1/n) or custom "
+               "(Δ from --sensitivity)"),
+    .def = DPV_QUERY_COUNT,
+    .choices = query_choices, .n_choices = G_N_ELEMENTS (query_choices),
+  },
+  [DPV_PARAM_RECORDS] = {
+    .id = DPV_PARAM_RECORDS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "records", .key = "Records", .symbol = "n",
+    .label = N_("Records n"),
+    .help = N_("Accuracy view: the number of values the mean is taken over"),
+    .min = 1, .max = 1000000, .def = 100, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("fewer records"), .high_hint = N_("more records"),
+  },
+  [DPV_PARAM_CONFIDENCE] = {
+    .id = DPV_PARAM_CONFIDENCE, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "confidence", .key = "Confidence", .symbol = "C",
+    .label = N_("Confidence C"),
+    .help = N_("Accuracy view: the probability that the noisy answer lies within ±x of the "
+               "true one"),
+    .min = 0.5, .max = 0.999, .def = 0.95, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 3,
+    .low_hint = N_("narrower interval"), .high_hint = N_("wider interval"),
+  },
+  [DPV_PARAM_TARGET] = {
+    .id = DPV_PARAM_TARGET, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "target", .key = "Target", .symbol = "±x",
+    .label = N_("Needed accuracy ±x"),
+    .help = N_("Accuracy view: the half-width you need at confidence C, in the query’s units; "
+               "the view solves for the ε (or σ) that gives it"),
+    .min = 1e-6, .max = 1e6, .def = -1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("more accurate"), .high_hint = N_("less accurate"),
+    .flags = DPV_PARAM_FLAG_AUTO,
+    .auto_label = N_("none"),
   },
 };
 
