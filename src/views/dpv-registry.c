@@ -11,6 +11,7 @@
 
 #include "dpv-registry.h"
 
+#include "accuracy/dpv-accuracy.h"
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
 #include "kl/dpv-kl.h"
@@ -23,6 +24,7 @@ static const DpvViewClass *const views[] = {
   &dpv_kl_view,
   &dpv_composition_view,
   &dpv_survey_view,
+  &dpv_accuracy_view,
 };
 
 guint

@@ -138,7 +138,8 @@ test_params_mechanism (void)
 static void
 test_names (void)
 {
-  static const char *names[] = { "densities", "regions", "kl", "composition", "survey" };
+  static const char *names[] = { "densities", "regions", "kl", "composition", "survey",
+                                 "accuracy" };
 
   for (guint i = 0; i < TEST_N_VIEWS; i++)
     {
@@ -216,6 +217,12 @@ test_readouts (void)
             continue;
           r = test_view_readouts (v, &p);
           g_assert_nonnull (r);
+          if (!dpv_view_class_supports (dpv_registry_get (v), mech, NULL))
+            {
+              /* one line: why the view draws nothing for this mechanism */
+              g_assert_cmpuint (r->len, ==, 1);
+              continue;
+            }
           g_assert_cmpuint (r->len, >=, 3);
           for (guint i = 0; i < r->len; i++)
             {
