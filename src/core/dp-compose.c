@@ -13,6 +13,8 @@
 
 /* Default relative accuracy of the exact composition (dp-compose.h). */
 #define COMPOSE_DEFAULT_REL_TOL 1e-4
+/* The coarsest relative accuracy a caller may ask for (dp-compose.h). */
+#define COMPOSE_MAX_REL_TOL 0.1
 
 static bool
 valid_eps0 (double eps0)
@@ -320,15 +322,15 @@ laplace_eps0 (const DpMechanism *m)
 static double
 effective_rel_tol (double rel_tol)
 {
-  if (rel_tol == 0.0)
-    return COMPOSE_DEFAULT_REL_TOL;
-  return fmin (rel_tol, 0.1);
+  return rel_tol == 0.0 ? COMPOSE_DEFAULT_REL_TOL : rel_tol;
 }
 
+/* 0 (the default) or a tolerance the PLD is tuned for: a coarser request would be answered
+ * at 0.1 anyway, so it is refused rather than silently tightened. */
 static bool
 valid_rel_tol (double rel_tol)
 {
-  return isfinite (rel_tol) && rel_tol >= 0.0;
+  return rel_tol >= 0.0 && rel_tol <= COMPOSE_MAX_REL_TOL; /* false for NaN */
 }
 
 /* The exact k-fold composition, one direction at a time: ε from a total δ, or δ from a total ε.

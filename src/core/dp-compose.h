@@ -69,7 +69,7 @@ DpStatus dp_compose_gaussian_zcdp (const DpMechanism *m, unsigned long k, double
 DpStatus dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total,
                          double *eps_total);
 
-/* Notes on domains and edge cases (added with the implementation; no signature changes):
+/* Domains and edge cases:
  * - ε₀ ∈ [DP_EPSILON_MIN, DP_EPSILON_MAX], δ₀ ∈ [0, 1), target δ and δ′ ∈ (0, 1),
  *   k ∈ [1, DP_K_MAX]; anything else (NaN included) is DP_ERR_DOMAIN.
  * - dp_compose_basic and dp_compose_advanced report the total δ capped at 1.
@@ -81,4 +81,5 @@ DpStatus dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_tot
  * - dp_compose_exact_delta needs eps_total ≥ 0. For Laplace both exact functions return the
  *   smaller of the PLD bound and KOV (both are upper bounds); the PLD is accurate to rel_tol
  *   in ε (for δ: rel_tol relative in δ, which at large k needs the finest grid, up to ~0.2 s).
- * - rel_tol = 0 means 1e-4; values above 0.1 are treated as 0.1. */
+ * - rel_tol = 0 means 1e-4; rel_tol must lie in [0, 0.1] (DP_ERR_DOMAIN otherwise: a coarser
+ *   accuracy than 0.1 is not offered, and a request for one is not silently tightened). */

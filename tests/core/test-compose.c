@@ -390,6 +390,13 @@ test_cancel_and_domain (void)
   g_assert_cmpint (dp_compose_exact_epsilon (&m, 10, 1.0, 0, NULL, &x), ==, DP_ERR_DOMAIN);
   g_assert_cmpint (dp_compose_exact_epsilon (&m, 10, NAN, 0, NULL, &x), ==, DP_ERR_DOMAIN);
   g_assert_cmpint (dp_compose_exact_epsilon (&m, 10, 1e-5, -1.0, NULL, &x), ==, DP_ERR_DOMAIN);
+  /* A tolerance coarser than 0.1 is refused, not silently tightened to 0.1. */
+  g_assert_cmpint (dp_compose_exact_epsilon (&m, 10, 1e-5, 0.1, NULL, &x), ==, DP_OK);
+  g_assert_cmpint (dp_compose_exact_epsilon (&m, 10, 1e-5, 0.5, NULL, &x), ==, DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_exact_delta (&m, 10, 3.0, 0.2, NULL, &x), ==, DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_exact_epsilon_curve (&m, ks, 3, 1e-5, 1.0, NULL, out), ==,
+                   DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_exact_epsilon (&m, 10, 1e-5, NAN, NULL, &x), ==, DP_ERR_DOMAIN);
   g_assert_cmpint (dp_compose_exact_delta (&m, 10, -1.0, 0, NULL, &x), ==, DP_ERR_DOMAIN);
   g_assert_cmpint (dp_compose_exact_delta (&m, 10, INFINITY, 0, NULL, &x), ==, DP_ERR_DOMAIN);
   g_assert_cmpint (dp_compose_kov_delta (0.0, 0, 10, 1.0, &x), ==, DP_ERR_DOMAIN);
