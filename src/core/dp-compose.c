@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_gamma.h>
 
 #include "dp-core.h"
@@ -116,79 +117,216 @@ dp_compose_advanced_crossover (double eps0, double delta_prime, unsigned long *k
 
 /* ---- optimal composition (Kairouz, Oh & Viswanath 2015, Thm 3.3) --------------------- */
 
-static inline double
-log_add (double a, double b)
+/* ---- the binomial probabilities behind KOV ---------------------------------------------- */
+
+/* s(m) = ln m! − ln(√(2πm)(m/e)^m), the remainder of Stirling's formula, m ≥ 1. Above 15 its
+ * asymptotic series 1/(12m) − 1/(360m³) + 1/(1260m⁵) − 1/(1680m⁷) + 1/(1188m⁹), whose next
+ * term is below 3e-16 there; below, from ln Γ (gsl_sf_lngamma: unlike lgamma it writes no
+ * global signgam, so worker threads do not race) with an absolute error of ~1e-14. */
+static double
+stirling_remainder (double m)
 {
-  if (a < b)
+  if (m <= 15.0)
+    return gsl_sf_lngamma (m + 1.0) - (m + 0.5) * log (m) + m - 0.5 * log (2.0 * M_PI);
+  double m2 = m * m;
+  return (1.0 / 12.0
+          - (1.0 / 360.0 - (1.0 / 1260.0 - (1.0 / 1680.0 - 1.0 / (1188.0 * m2)) / m2) / m2) / m2)
+         / m;
+}
+
+/* D(x, M) = x ln(x/M) + M − x ≥ 0, the deviance of x from the mean M (x, M > 0). Near M,
+ * with v = (x − M)/(x + M): D = (x − M)v + 2x Σ_{j≥1} v^{2j+1}/(2j+1), a sum of terms of one
+ * sign, instead of the difference of two nearly equal numbers. */
+static double
+deviance (double x, double mean)
+{
+  double d = x - mean;
+  if (fabs (d) < 0.1 * (x + mean))
     {
-      double t = a;
-      a = b;
-      b = t;
+      double v = d / (x + mean);
+      double sum = d * v;
+      double term = 2.0 * x * v;
+      double v2 = v * v;
+      for (int j = 1; j < 200; j++)
+        {
+          term *= v2;
+          double next = sum + term / (2 * j + 1);
+          if (next == sum)
+            break;
+          sum = next;
+        }
+      return sum;
     }
-  if (b == -HUGE_VAL)
-    return a;
-  return a + log1p (exp (b - a));
+  return x * log (x / mean) + mean - x;
 }
 
-/* ln C(k, l) by recurrence, resynchronised every 1024 steps (gsl_sf_lngamma: unlike lgamma it
- * writes no global signgam, so worker threads do not race). */
+/* ln of the Binomial(k, q) probabilities of l = 0, 1, 2, … (q = 1/(1 + e^{ε₀}): l is the number
+ * of flipped answers among k randomized responses). Loader's saddle-point form (C. Loader,
+ * "Fast and accurate computation of binomial probabilities", 2000), for 0 < l < k:
+ *   ln[C(k,l) q^l p^{k−l}] = s(k) − s(l) − s(k−l) − D(l, kq) − D(k−l, kp) + ½ ln(k/(2πl(k−l))),
+ * every piece small where the probability matters, so the result is accurate to a few 1e-16
+ * absolute for any k; ln Γ(k+1) − ln Γ(l+1) − ln Γ(k−l+1) + … subtracts numbers of size k ln k
+ * and loses ~1e-16·k ln k (1.6e-8 at k = 10⁷). Between evaluations of that form, every 16
+ * steps, the ratio (k − l + 1)/l · e^{−ε₀} of consecutive probabilities carries the value. */
 typedef struct {
-  double kd;
-  double lc;
+  unsigned long k;
   unsigned long l;
-} LogBinom;
+  double kd, eps0;
+  double log_p, log_q;   /* ln p, ln q: keep and flip probabilities */
+  double mean_p, mean_q; /* kp, kq */
+  double value;          /* ln Pr[l] */
+} BinomPmf;
 
-static void
-log_binom_init (LogBinom *b, unsigned long k)
+static double
+binom_pmf_log_at (const BinomPmf *b, unsigned long l)
 {
+  if (l == 0)
+    return b->kd * b->log_p;
+  if (l == b->k)
+    return b->kd * b->log_q;
+  double x = (double) l, y = b->kd - x;
+  return stirling_remainder (b->kd) - stirling_remainder (x) - stirling_remainder (y)
+         - deviance (x, b->mean_q) - deviance (y, b->mean_p)
+         + 0.5 * log (b->kd / (2.0 * M_PI * x * y));
+}
+
+/* Starts at the first l whose probability can matter: by Hoeffding's inequality
+ * Pr[l ≤ kq − t] ≤ e^{−2t²/k}, so with t = 20√k every l below kq − t together carry less
+ * than e^{−800}, far below the smallest positive double; the sums leave them out. */
+static void
+binom_pmf_init (BinomPmf *b, double eps0, unsigned long k)
+{
+  double l1 = log1p (exp (-eps0)); /* ln(1 + e^{−ε₀}) */
+  b->k = k;
   b->kd = (double) k;
-  b->lc = 0.0;
-  b->l = 0;
+  b->eps0 = eps0;
+  b->log_p = -l1;
+  b->log_q = -eps0 - l1;
+  b->mean_p = b->kd / (1.0 + exp (-eps0));
+  b->mean_q = b->kd * exp (-eps0 - l1);
+  double first = floor (b->mean_q - 20.0 * sqrt (b->kd));
+  b->l = first > 0.0 ? (unsigned long) first : 0;
+  b->value = binom_pmf_log_at (b, b->l);
 }
 
 static void
-log_binom_next (LogBinom *b)
+binom_pmf_next (BinomPmf *b)
 {
   double l = (double) b->l;
   b->l++;
-  if ((b->l & 1023UL) == 0)
-    b->lc = gsl_sf_lngamma (b->kd + 1.0) - gsl_sf_lngamma ((double) b->l + 1.0)
-            - gsl_sf_lngamma (b->kd - (double) b->l + 1.0);
+  if ((b->l & 15UL) == 0 || b->l == b->k)
+    b->value = binom_pmf_log_at (b, b->l);
   else
-    b->lc += log ((b->kd - l) / (l + 1.0));
+    b->value += log ((b->kd - l) / (l + 1.0)) - b->eps0;
 }
 
-/* With q = 1/(1 + e^{ε₀}) the KOV sum reads
- * H(ε) = Σ_{l : (k−2l)ε₀ > ε} C(k,l) [e^{(k−l)ε₀} − e^{ε+lε₀}]/(1+e^{ε₀})^k, and
- * e^{(k−l)ε₀}/(1+e^{ε₀})^k = e^{−lε₀}/(1+e^{−ε₀})^k, which never overflows. */
+/* A sum of positive terms, each e^{log_term}·factor with 0 < factor ≤ 1, kept as
+ * e^{ref}·(sum + comp) with Neumaier's compensated summation, so its rounding does not grow
+ * with the number of terms (KOV sums up to 10⁵ of them). ref is the logarithm of a term's
+ * e^{log_term}. */
+typedef struct {
+  double ref, sum, comp;
+} ScaledSum;
+
+static void
+scaled_sum_init (ScaledSum *s)
+{
+  s->ref = -HUGE_VAL;
+  s->sum = s->comp = 0.0;
+}
+
+/* Moves ref up to @log_term when the terms have grown past it; returns e^{log_term − ref}. */
+static inline double
+scaled_sum_scale (ScaledSum *s, double log_term)
+{
+  if (log_term > s->ref + 16.0)
+    {
+      double f = s->ref == -HUGE_VAL ? 0.0 : exp (s->ref - log_term);
+      s->sum *= f;
+      s->comp *= f;
+      s->ref = log_term;
+    }
+  return exp (log_term - s->ref);
+}
+
+/* Adds x = a term divided by e^{ref} (from scaled_sum_scale). */
+static inline void
+scaled_sum_add_scaled (ScaledSum *s, double x)
+{
+  double t = s->sum + x;
+  if (s->sum >= x)
+    s->comp += (s->sum - t) + x;
+  else
+    s->comp += (x - t) + s->sum;
+  s->sum = t;
+}
+
+static void
+scaled_sum_add (ScaledSum *s, double log_term)
+{
+  scaled_sum_add_scaled (s, scaled_sum_scale (s, log_term));
+}
+
+static double
+scaled_sum_log (const ScaledSum *s)
+{
+  double v = s->sum + s->comp;
+  return v > 0.0 ? s->ref + log (v) : -HUGE_VAL;
+}
+
 /* How often the long loops over l poll the cancel flag (a few milliseconds of work). */
 #define KOV_CANCEL_STRIDE 65535UL
 
-/* ln H(ε), or NAN when @cancel was raised during the sum. */
-static double
-kov_log_h (double eps0, unsigned long k, double eps, const DpCancel *cancel)
+/* With a_l = C(k,l)e^{(k−l)ε₀}/(1+e^{ε₀})^k = Pr[l] (BinomPmf) and b_l = a_l e^{(2l−k)ε₀}, the
+ * KOV sum reads H(ε) = Σ_{l : (k−2l)ε₀ > ε} (a_l − e^{ε}b_l) = Σ a_l (1 − e^{−gap_l}),
+ * gap_l = (k − 2l)ε₀ − ε > 0: positive terms only. Writes ln H and, if @log_b is not NULL,
+ * ln B(ε) = ln Σ b_l over the same terms (H = A − e^{ε}B on the piece of ε, so
+ * dH/dε = −e^{ε}B). Returns false when @cancel was raised during the sum. */
+static bool
+kov_sum (double eps0, unsigned long k, double eps, const DpCancel *cancel, double *log_h,
+         double *log_b)
 {
   double kd = (double) k;
-  double l1 = log1p (exp (-eps0));
   double mode = kd / (1.0 + exp (eps0));
-  double log_h = -HUGE_VAL;
-  LogBinom b;
-  log_binom_init (&b, k);
-  for (unsigned long l = 0; l <= k; l++)
+  ScaledSum h;
+  double eb = 0.0; /* e^{ε}B/e^{h.ref} = Σ a_l e^{−gap_l}/e^{h.ref} */
+  BinomPmf b;
+
+  scaled_sum_init (&h);
+  binom_pmf_init (&b, eps0, k);
+  for (unsigned long l = b.l; l <= k; l++)
     {
-      double gap = (kd - 2.0 * (double) l) * eps0 - eps; /* > 0 for the terms that count */
+      /* > 0 for the terms that count; one rounding (fma), as 1 − e^{−gap} is relative to it */
+      double gap = fma (kd - 2.0 * (double) l, eps0, -eps);
       if (!(gap > 0.0))
         break;
       if ((l & KOV_CANCEL_STRIDE) == KOV_CANCEL_STRIDE && dp_cancel_is_set (cancel))
-        return NAN;
-      double t = b.lc - (double) l * eps0 - kd * l1 + log (-expm1 (-gap));
-      log_h = log_add (log_h, t);
+        return false;
+      double old_ref = h.ref;
+      double a = scaled_sum_scale (&h, b.value);
+      if (h.ref != old_ref)
+        eb *= old_ref == -HUGE_VAL ? 0.0 : exp (old_ref - h.ref);
+      double em = expm1 (-gap);
+      scaled_sum_add_scaled (&h, a * -em);
+      eb += a * (1.0 + em);
       /* Past the mode the terms decrease; stop once they cannot matter any more. */
-      if ((double) l > mode + 1.0 && t < log_h - 745.0)
+      if ((double) l > mode + 1.0 && b.value < h.ref - 745.0)
         break;
-      log_binom_next (&b);
+      binom_pmf_next (&b);
     }
-  return log_h;
+  *log_h = scaled_sum_log (&h);
+  if (log_b != NULL)
+    *log_b = eb > 0.0 ? h.ref + log (eb) - eps : -HUGE_VAL;
+  return true;
+}
+
+/* δ = 1 − (1−δ₀)^k (1 − H) = [1 − (1−δ₀)^k] + (1−δ₀)^k H, from ln H. */
+static double
+kov_delta_from_h (double delta0, unsigned long k, double log_h)
+{
+  double log_keep = (double) k * log1p (-delta0);
+  double d = -expm1 (log_keep) + exp (log_keep + log_h);
+  return fmin (1.0, fmax (0.0, d));
 }
 
 static DpStatus
@@ -198,13 +336,10 @@ kov_delta (double eps0, double delta0, unsigned long k, double eps_total,
   if (!valid_eps0 (eps0) || !valid_delta0 (delta0) || !valid_k (k) || !isfinite (eps_total)
       || delta_total == NULL)
     return DP_ERR_DOMAIN;
-  double log_h = kov_log_h (eps0, k, eps_total, cancel);
-  if (isnan (log_h))
+  double log_h;
+  if (!kov_sum (eps0, k, eps_total, cancel, &log_h, NULL))
     return DP_ERR_CANCELLED;
-  /* δ = 1 − (1−δ₀)^k (1 − H) = [1 − (1−δ₀)^k] + (1−δ₀)^k H. */
-  double log_keep = (double) k * log1p (-delta0);
-  double d = -expm1 (log_keep) + exp (log_keep + log_h);
-  *delta_total = fmin (1.0, fmax (0.0, d));
+  *delta_total = kov_delta_from_h (delta0, k, log_h);
   return DP_OK;
 }
 
@@ -215,46 +350,88 @@ dp_compose_kov_delta (double eps0, double delta0, unsigned long k, double eps_to
   return kov_delta (eps0, delta0, k, eps_total, NULL, delta_total);
 }
 
-/* Core of the inverse (NAN when @cancel was raised during the sum): H(ε) = max_j [A_j − e^{ε} B_j] with A_j = Σ_{l≤j} a_l, B_j = Σ_{l≤j} b_l,
- * a_l = C(k,l)e^{(k−l)ε₀}/(1+e^{ε₀})^k, b_l = C(k,l)e^{lε₀}/(1+e^{ε₀})^k (each term of H is
- * max(0, a_l − e^{ε}b_l) ≥ a_l − e^{ε}b_l, with equality for the terms that are positive).
- * Hence H(ε) ≤ H_t ⇔ ε ≥ ln((A_j − H_t)/B_j) for every j, and the smallest such ε is the
- * maximum over j: exact on each piece, no root finding. Only j < k/2 matters for ε ≥ 0. */
+/* Core of the inverse (NAN when @cancel was raised during the sum):
+ * H(ε) = max_j [A_j − e^{ε} B_j] with A_j = Σ_{l≤j} a_l, B_j = Σ_{l≤j} b_l (a_l, b_l as for
+ * kov_sum; each term of H is max(0, a_l − e^{ε}b_l) ≥ a_l − e^{ε}b_l, with equality for the
+ * terms that are positive). Hence H(ε) ≤ H_t ⇔ ε ≥ ln((A_j − H_t)/B_j) for every j, and the
+ * smallest such ε is the maximum over j: exact on each piece, no root finding. Only j < k/2
+ * matters for ε ≥ 0. A_j − H_t can be a small difference of large numbers, so kov_settle
+ * checks the answer against the forward sum. */
 static double
 kov_epsilon_from_h (double eps0, unsigned long k, double log_ht, const DpCancel *cancel)
 {
   double kd = (double) k;
-  double l1 = log1p (exp (-eps0));
   double mode = kd / (1.0 + exp (eps0));
-  double log_a = -HUGE_VAL, log_b = -HUGE_VAL;
   double best = -HUGE_VAL;
-  LogBinom b;
-  log_binom_init (&b, k);
-  for (unsigned long j = 0; 2 * j < k; j++)
+  ScaledSum as, bs;
+  BinomPmf b;
+
+  scaled_sum_init (&as);
+  scaled_sum_init (&bs);
+  binom_pmf_init (&b, eps0, k);
+  for (unsigned long j = b.l; 2 * j < k; j++)
     {
       if ((j & KOV_CANCEL_STRIDE) == KOV_CANCEL_STRIDE && dp_cancel_is_set (cancel))
         return NAN;
-      double la = b.lc - (double) j * eps0 - kd * l1;
-      double lb = b.lc + (double) j * eps0 - kd * eps0 - kd * l1;
-      log_a = log_add (log_a, la);
-      log_b = log_add (log_b, lb);
+      double la = b.value;
+      scaled_sum_add (&as, la);
+      scaled_sum_add (&bs, la + (2.0 * (double) j - kd) * eps0);
+      double log_a = scaled_sum_log (&as);
       if (log_a > log_ht)
         {
           double lamh = log_a + log1p (-exp (log_ht - log_a)); /* ln(A_j − H_t) */
-          /* Nudged up by the rounding of the two logarithms, so the answer stays on the
-           * safe side (δ(ε) ≤ target) to the last bit. */
-          double e = lamh - log_b + 8.0 * DBL_EPSILON * (fabs (lamh) + fabs (log_b));
+          double e = lamh - scaled_sum_log (&bs);
           if (e > best)
             best = e;
-          /* Past the mode a_l falls geometrically (ratio < ½ here), so the remaining A-mass is
-           * below 2a_j; once that is negligible against A_j − H_t, ε_j only decreases. */
+          /* Past the mode the ratio r = a_{j+1}/a_j = (k − j)/(j + 1)·e^{−ε₀} < 1 falls with j,
+           * so the A-mass beyond j is below a_j·r/(1 − r); once that is negligible against
+           * A_j − H_t (e^{−40}), ε_j only decreases. */
           double ratio = (kd - (double) j) / ((double) j + 1.0) * exp (-eps0);
-          if ((double) j > mode + 1.0 && ratio < 0.5 && la < lamh - 40.0)
+          if ((double) j > mode + 1.0 && ratio < 1.0
+              && la + log (ratio) - log1p (-ratio) < lamh - 40.0)
             break;
         }
-      log_binom_next (&b);
+      binom_pmf_next (&b);
     }
   return best;
+}
+
+/* Makes *eps meet its constraint as the forward sum evaluates it: δ(*eps) ≤ @target, moving
+ * it up where the closed form fell short. δ is convex and piecewise linear in x = e^{ε}
+ * (H = A − xB on each piece), so from a point left of the root (δ too large) Newton's step in
+ * x, x + (δ − target)/((1−δ₀)^k B), lands at or left of the root, exactly on it once on the
+ * root's own piece; a step of a few ulps more covers the rounding there. DP_ERR_NUMERIC when
+ * no such ε is found. */
+static DpStatus
+kov_settle (double eps0, double delta0, unsigned long k, double target, const DpCancel *cancel,
+            double *eps)
+{
+  double log_keep = (double) k * log1p (-delta0);
+  double e = *eps, nudge = 4.0 * DBL_EPSILON;
+
+  for (int i = 0; i < 48; i++)
+    {
+      double log_h, log_b;
+      if (!kov_sum (eps0, k, e, cancel, &log_h, &log_b))
+        return DP_ERR_CANCELLED;
+      double d = kov_delta_from_h (delta0, k, log_h);
+      if (d <= target)
+        {
+          *eps = e;
+          return DP_OK;
+        }
+      double step = log1p ((d - target) / exp (log_keep + e + log_b));
+      double min_step = nudge * fmax (fabs (e), DBL_MIN);
+      if (!(step > min_step))
+        {
+          step = min_step;
+          nudge *= 4.0;
+        }
+      e += step;
+      if (!isfinite (e))
+        break;
+    }
+  return DP_ERR_NUMERIC;
 }
 
 static DpStatus
@@ -272,7 +449,11 @@ kov_epsilon (double eps0, double delta0, unsigned long k, double delta_total,
   double e = kov_epsilon_from_h (eps0, k, log (ht), cancel);
   if (isnan (e))
     return DP_ERR_CANCELLED;
-  *eps_total = e > 0.0 ? e : 0.0;
+  e = e > 0.0 ? e : 0.0;
+  DpStatus st = kov_settle (eps0, delta0, k, delta_total, cancel, &e);
+  if (st != DP_OK)
+    return st;
+  *eps_total = e;
   return DP_OK;
 }
 

@@ -35,7 +35,9 @@ DpStatus dp_compose_advanced_crossover (double eps0, double delta_prime,
  * δ(ε) = 1 − (1−δ₀)^k (1 − H), H = Σ_l C(k,l) max(0, e^{(k−l)ε₀} − e^{ε + lε₀})/(1+e^{ε₀})^k. */
 DpStatus dp_compose_kov_delta (double eps0, double delta0, unsigned long k, double eps_total,
                                double *delta_total);
-/* Its inverse: the smallest ε_total ≥ 0 with δ(ε_total) ≤ delta_total (1e-9 absolute). */
+/* Its inverse: the smallest ε_total ≥ 0 with δ(ε_total) ≤ delta_total (1e-9 absolute), checked
+ * against dp_compose_kov_delta: that δ at the returned ε_total is ≤ delta_total, or the call
+ * fails with DP_ERR_NUMERIC. */
 DpStatus dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k,
                                  double delta_total, double *eps_total);
 
