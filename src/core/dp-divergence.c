@@ -241,13 +241,15 @@ dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out)
   DpStatus status = hockey_stick_inverse_raw (m, delta, &eps_prime);
   if (status != DP_OK)
     return status;
-  for (int i = 0; i < 64; i++)
+  for (int i = 0;; i++)
     {
       status = dp_hockey_stick (m, eps_prime, &at);
       if (status != DP_OK)
         return status;
       if (at <= delta)
         break;
+      if (i == 64)
+        return DP_ERR_NUMERIC; /* never an ε′ that fails its δ */
       eps_prime = nextafter (eps_prime, HUGE_VAL);
     }
   *out = eps_prime;

@@ -32,7 +32,8 @@ DpStatus dp_renyi (const DpMechanism *m, double alpha, double *out);
 DpStatus dp_hockey_stick (const DpMechanism *m, double eps_prime, double *out);
 /* The inverse: the smallest ε′ ≥ 0 with δ(ε′) ≤ δ; this ε′ is D∞^δ(P‖Q) (Dwork & Roth
  * Def. 3.7). δ ∈ (0, 1); returns 0 when δ ≥ TV. The result is rounded up (never optimistic):
- * dp_hockey_stick at the returned ε′ is ≤ δ. */
+ * dp_hockey_stick at the returned ε′ is ≤ δ (DP_ERR_NUMERIC when no ε′ within 64 ulps of the
+ * closed form achieves it). */
 DpStatus dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out);
 
 /* KL bounds for any ε-DP pair, ε ∈ [0, 700] (NaN-free; out-of-domain → DP_ERR_DOMAIN). */

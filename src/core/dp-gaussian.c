@@ -328,9 +328,17 @@ dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
     status = params.status;
   if (status != DP_OK)
     return status;
-  /* δ is decreasing in ε: the upper end satisfies δ(ε) ≤ target; take the lower end when it
-   * does too (decided on δ itself, not on its logarithm). */
-  *out = fn.function (lo, &params) <= 0.0 ? lo : hi;
+  /* δ is decreasing in ε: take the lower end when it satisfies δ(ε) ≤ target (decided on δ
+   * itself, not on its logarithm), else the upper end, stepped up by a few ulps when the
+   * rounding of the logarithm let it pass; an ε that does not satisfy it is never returned. */
+  double eps = fn.function (lo, &params) <= 0.0 ? lo : hi;
+  for (int i = 0; i < 64 && fn.function (eps, &params) > 0.0; i++)
+    eps = nextafter (eps, HUGE_VAL);
+  if (params.status != DP_OK)
+    return params.status;
+  if (fn.function (eps, &params) > 0.0)
+    return DP_ERR_NUMERIC;
+  *out = eps;
   return DP_OK;
 }
 
@@ -409,11 +417,13 @@ dp_gaussian_sigma_analytic (double epsilon, double delta, double sensitivity, do
   double mu = fn.function (hi, &params) <= 0.0 ? hi : lo;
   double sigma = sensitivity / mu;
   /* Division rounding may land a hair below the threshold: step up to the first σ whose own
-   * μ = Δ/σ still meets the constraint. */
+   * μ = Δ/σ still meets the constraint; a σ that does not meet it is never returned. */
   for (int i = 0; i < 8 && fn.function (sensitivity / sigma, &params) > 0.0; i++)
     sigma = nextafter (sigma, HUGE_VAL);
   if (params.status != DP_OK)
     return params.status;
+  if (fn.function (sensitivity / sigma, &params) > 0.0)
+    return DP_ERR_NUMERIC;
   *out = sigma;
   return DP_OK;
 }
