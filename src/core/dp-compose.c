@@ -566,7 +566,7 @@ compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k,
     case DP_MECHANISM_GAUSSIAN:
       {
         /* Balle & Wang 2018 (Thm 8) with k Gaussians composing to one with μ√k
-         * (Dong, Roth & Su 2019, Cor. 3.3: GDP composes as μ√k). */
+         * (Dong, Roth & Su 2022, Cor. 3.3: GDP composes as μ√k). */
         double mu = dp_mechanism_gaussian_mu (m) * sqrt ((double) k);
         return dir->gaussian (mu, given, out);
       }
