@@ -11,6 +11,7 @@
 
 #include "dp-core.h"
 #include "dp-pld.h"
+#include "dp-private.h"
 
 /* Default relative accuracy of the exact composition (dp-compose.h). */
 #define COMPOSE_DEFAULT_REL_TOL 1e-4
@@ -752,4 +753,256 @@ dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total, doubl
     return DP_ERR_NUMERIC;
   *eps_total = best_f > 0.0 ? best_f : 0.0;
   return DP_OK;
+}
+
+/* ---- one composition question, one answer (dp-compose.h) ------------------------------- */
+
+/* What a method may compose per step: the mechanism's privacy profile (Gaussian) or one
+ * fixed pair (ε₀, δ₀) (Laplace and randomized response: (ε, 0); a generic mechanism). */
+typedef struct {
+  const DpMechanism *m; /* NULL for a generic pair */
+  double eps0, delta0;  /* the fixed pair, unless the mechanism is Gaussian */
+} Budget;
+
+static bool
+budget_is_gaussian (const Budget *b)
+{
+  return b->m != NULL && b->m->kind == DP_MECHANISM_GAUSSIAN;
+}
+
+static DpStatus
+budget_from_mechanism (Budget *b, const DpMechanism *m)
+{
+  DpStatus st = check_mechanism (m);
+  if (st != DP_OK)
+    return st;
+  b->m = m;
+  b->delta0 = 0.0;
+  b->eps0 = m->kind == DP_MECHANISM_LAPLACE ? laplace_eps0 (m)
+            : m->kind == DP_MECHANISM_RR    ? m->epsilon
+                                            : 0.0;
+  if (m->kind != DP_MECHANISM_GAUSSIAN && !valid_eps0 (b->eps0))
+    return DP_ERR_DOMAIN;
+  return DP_OK;
+}
+
+/* The δ split of dp-compose.h: writes eps0, delta0 and delta_prime. */
+static DpStatus
+budget_split (const Budget *b, DpComposeMethod method, unsigned long k, double delta_total,
+              double eps0_hint, DpComposition *out)
+{
+  double kd = (double) k;
+
+  out->eps0 = out->delta0 = out->delta_prime = 0.0;
+  if (method > DP_COMPOSE_OPTIMAL)
+    return DP_OK; /* exact, rdp, zcdp: no split */
+  if (budget_is_gaussian (b))
+    {
+      /* Balle & Wang 2018, Thm 8: (ε_G(δ₀), δ₀)-DP for every δ₀. basic: δ₀ = D/k;
+       * advanced and optimal: δ₀ = D/(2k), advanced's δ′ = D/2. */
+      double mu = dp_mechanism_gaussian_mu (b->m);
+      double d0 = method == DP_COMPOSE_BASIC ? delta_total / kd : delta_total / (2.0 * kd);
+      double e0 = 0.0;
+      DpStatus st = mu <= 1e6 ? dp_gaussian_epsilon_hint (mu, d0, eps0_hint, &e0)
+                              : dp_gaussian_epsilon_unchecked (mu, d0, &e0);
+      if (st != DP_OK)
+        return st;
+      out->eps0 = fmax (e0, DP_EPSILON_MIN);
+      out->delta0 = d0;
+      if (method == DP_COMPOSE_ADVANCED)
+        out->delta_prime = delta_total / 2.0;
+      return DP_OK;
+    }
+  out->eps0 = b->eps0;
+  out->delta0 = b->delta0;
+  if (method == DP_COMPOSE_BASIC && kd * b->delta0 > delta_total)
+    return DP_ERR_DOMAIN; /* (kε₀, kδ₀) does not reach a total δ of D */
+  if (method == DP_COMPOSE_ADVANCED)
+    {
+      out->delta_prime = delta_total - kd * b->delta0;
+      if (!(out->delta_prime > 0.0))
+        return DP_ERR_DOMAIN;
+    }
+  return DP_OK;
+}
+
+static DpStatus
+budget_at_delta (const Budget *b, DpComposeMethod method, unsigned long k, double delta_total,
+                 double rel_tol, const DpCancel *cancel, DpComposition *out)
+{
+  DpStatus st;
+  double kd = (double) k;
+
+  if (out == NULL || !valid_k (k) || !valid_delta (delta_total)
+      || (unsigned) method >= DP_N_COMPOSE_METHODS)
+    return DP_ERR_DOMAIN;
+  *out = (DpComposition) { 0 };
+  if (method > DP_COMPOSE_OPTIMAL)
+    {
+      if (b->m == NULL)
+        return DP_ERR_DOMAIN; /* needs the mechanism itself */
+      if (method == DP_COMPOSE_EXACT)
+        st = dp_compose_exact_epsilon (b->m, k, delta_total, rel_tol, cancel, &out->epsilon);
+      else if (method == DP_COMPOSE_RDP)
+        st = dp_compose_rdp (b->m, k, delta_total, &out->epsilon);
+      else
+        st = dp_compose_gaussian_zcdp (b->m, k, delta_total, &out->epsilon);
+      out->delta = delta_total;
+      return st;
+    }
+  st = budget_split (b, method, k, delta_total, NAN, out);
+  if (st != DP_OK)
+    return st;
+  switch (method)
+    {
+    case DP_COMPOSE_BASIC:
+      /* Dwork & Roth Thm 3.16 */
+      out->epsilon = kd * out->eps0;
+      out->delta = fmin (delta_total, kd * out->delta0);
+      if (!isfinite (out->epsilon))
+        return DP_ERR_NUMERIC;
+      return DP_OK;
+    case DP_COMPOSE_ADVANCED:
+      {
+        /* Dwork & Roth Thm 3.20 */
+        DpAdvancedComposition a;
+        st = dp_compose_advanced (out->eps0, out->delta0, k, out->delta_prime, &a);
+        if (st != DP_OK)
+          return st;
+        out->epsilon = a.epsilon;
+        out->azuma = a.azuma_term;
+        out->drift = a.drift_term;
+        out->delta = fmin (delta_total, a.delta);
+        return DP_OK;
+      }
+    case DP_COMPOSE_OPTIMAL:
+      /* Kairouz, Oh & Viswanath 2015, Thm 3.3 */
+      out->delta = delta_total;
+      return kov_epsilon (out->eps0, out->delta0, k, delta_total, cancel, &out->epsilon);
+    case DP_COMPOSE_EXACT:
+    case DP_COMPOSE_RDP:
+    case DP_COMPOSE_ZCDP:
+    case DP_N_COMPOSE_METHODS:
+    default:
+      return DP_ERR_DOMAIN;
+    }
+}
+
+DpStatus
+dp_compose_split (const DpMechanism *m, DpComposeMethod method, unsigned long k,
+                  double delta_total, double eps0_hint, DpComposition *out)
+{
+  Budget b;
+  DpStatus st = budget_from_mechanism (&b, m);
+  if (st != DP_OK)
+    return st;
+  if (out == NULL || !valid_k (k) || !valid_delta (delta_total)
+      || (unsigned) method >= DP_N_COMPOSE_METHODS)
+    return DP_ERR_DOMAIN;
+  return budget_split (&b, method, k, delta_total, eps0_hint, out);
+}
+
+DpStatus
+dp_compose_at_delta (const DpMechanism *m, DpComposeMethod method, unsigned long k,
+                     double delta_total, double rel_tol, const DpCancel *cancel,
+                     DpComposition *out)
+{
+  Budget b;
+  DpStatus st = budget_from_mechanism (&b, m);
+  if (st != DP_OK)
+    return st;
+  return budget_at_delta (&b, method, k, delta_total, rel_tol, cancel, out);
+}
+
+DpStatus
+dp_compose_generic_at_delta (double eps0, double delta0, DpComposeMethod method,
+                             unsigned long k, double delta_total, DpComposition *out)
+{
+  Budget b = { NULL, eps0, delta0 };
+  if (!valid_eps0 (eps0) || !valid_delta0 (delta0))
+    return DP_ERR_DOMAIN;
+  return budget_at_delta (&b, method, k, delta_total, 0.0, NULL, out);
+}
+
+/* Advanced strictly below basic at k (false when either does not apply). */
+static bool
+advanced_below_basic_at (const Budget *b, unsigned long k, double delta_total)
+{
+  DpComposition basic, adv;
+  return budget_at_delta (b, DP_COMPOSE_BASIC, k, delta_total, 0.0, NULL, &basic) == DP_OK
+         && budget_at_delta (b, DP_COMPOSE_ADVANCED, k, delta_total, 0.0, NULL, &adv) == DP_OK
+         && adv.epsilon < basic.epsilon;
+}
+
+static DpStatus
+budget_crossover (const Budget *b, double delta_total, unsigned long k_max,
+                  unsigned long *k_cross)
+{
+  if (k_cross == NULL || !valid_delta (delta_total) || k_max < 1)
+    return DP_ERR_DOMAIN;
+  if (k_max > DP_K_MAX)
+    k_max = DP_K_MAX;
+  if (!budget_is_gaussian (b) && b->delta0 == 0.0)
+    {
+      /* pure ε-DP: δ′ = D at every k, the closed form */
+      unsigned long kc = 0;
+      DpStatus st = dp_compose_advanced_crossover (b->eps0, delta_total, &kc);
+      if (st != DP_OK)
+        return st;
+      *k_cross = kc <= k_max ? kc : 0;
+      return DP_OK;
+    }
+  unsigned long prev = 0;
+  for (int i = 0;; i++)
+    {
+      unsigned long k = (unsigned long) llround (pow (10.0, i / 30.0));
+      if (k <= prev)
+        continue;
+      if (k > k_max)
+        {
+          if (prev >= k_max)
+            break;
+          k = k_max;
+        }
+      if (advanced_below_basic_at (b, k, delta_total))
+        {
+          unsigned long lo = prev, hi = k;
+          while (hi - lo > 1)
+            {
+              unsigned long mid = lo + (hi - lo) / 2;
+              if (advanced_below_basic_at (b, mid, delta_total))
+                hi = mid;
+              else
+                lo = mid;
+            }
+          *k_cross = hi;
+          return DP_OK;
+        }
+      prev = k;
+      if (k == k_max)
+        break;
+    }
+  *k_cross = 0;
+  return DP_OK;
+}
+
+DpStatus
+dp_compose_crossover_at_delta (const DpMechanism *m, double delta_total, unsigned long k_max,
+                               unsigned long *k_cross)
+{
+  Budget b;
+  DpStatus st = budget_from_mechanism (&b, m);
+  if (st != DP_OK)
+    return st;
+  return budget_crossover (&b, delta_total, k_max, k_cross);
+}
+
+DpStatus
+dp_compose_generic_crossover_at_delta (double eps0, double delta0, double delta_total,
+                                       unsigned long k_max, unsigned long *k_cross)
+{
+  Budget b = { NULL, eps0, delta0 };
+  if (!valid_eps0 (eps0) || !valid_delta0 (delta0))
+    return DP_ERR_DOMAIN;
+  return budget_crossover (&b, delta_total, k_max, k_cross);
 }
