@@ -359,6 +359,93 @@ test_gaussian_exact (void)
   g_assert_cmpint (dp_compose_gaussian_zcdp (&lap, 10, 1e-6, &z), ==, DP_ERR_DOMAIN);
 }
 
+/* Smallest ε ≥ 0 with bw_delta(μ, ε) ≤ d, by bisection on the formula above. */
+static double
+bw_epsilon (double mu, double d)
+{
+  double lo = 0, hi = 1;
+  if (bw_delta (mu, 0) <= d)
+    return 0;
+  while (bw_delta (mu, hi) > d)
+    hi *= 2;
+  for (int i = 0; i < 100; i++)
+    {
+      double mid = 0.5 * (lo + hi);
+      if (bw_delta (mu, mid) > d)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return hi;
+}
+
+/* The δ split of dp-compose.h, recomputed here: Gaussian basic (ε_G(D/k), D/k), advanced
+ * (ε_G(D/2k), D/2k) with δ′ = D/2; a fixed pair as given. And the crossover: the smallest
+ * integer k at which advanced is below basic, found here by scanning every k. */
+static void
+test_policy (void)
+{
+  DpMechanism g, lap;
+  DpComposition c;
+  const double d = 1e-3;
+  g_assert_cmpint (dp_mechanism_gaussian_calibrated (0.3, d, 1.0, &g), ==, DP_OK);
+  double mu = g.sensitivity / g.scale;
+
+  for (unsigned long k = 1; k <= 1000; k *= 10)
+    {
+      double eb = bw_epsilon (mu, d / k), ea = bw_epsilon (mu, d / (2.0 * k));
+      g_assert_cmpint (dp_compose_at_delta (&g, DP_COMPOSE_BASIC, k, d, 0, NULL, &c), ==, DP_OK);
+      g_assert_cmpfloat (fabs (c.epsilon - k * eb), <=, 1e-9 * k * eb);
+      g_assert_cmpfloat (fabs (c.delta0 - d / k), <=, 1e-15 * d);
+      g_assert_cmpfloat (c.delta, <=, d);
+      g_assert_cmpint (dp_compose_at_delta (&g, DP_COMPOSE_ADVANCED, k, d, 0, NULL, &c), ==,
+                       DP_OK);
+      double adv = (double) advanced_ld (ea, k, d / 2);
+      g_assert_cmpfloat (fabs (c.epsilon - adv), <=, 1e-9 * adv);
+      g_assert_cmpfloat (fabs (c.delta_prime - d / 2), <=, 1e-15);
+    }
+
+  /* crossover: scan every k with the test's own inversions */
+  unsigned long expect = 0;
+  for (unsigned long k = 1; k <= 2000 && expect == 0; k++)
+    {
+      double basic = k * bw_epsilon (mu, d / k), ea = bw_epsilon (mu, d / (2.0 * k));
+      if ((double) advanced_ld (ea, k, d / 2) < basic)
+        expect = k;
+    }
+  g_assert_cmpuint (expect, >, 1);
+  unsigned long kc;
+  g_assert_cmpint (dp_compose_crossover_at_delta (&g, d, DP_K_MAX, &kc), ==, DP_OK);
+  g_assert_cmpuint (kc, ==, expect);
+  g_assert_cmpint (dp_compose_crossover_at_delta (&g, d, expect - 1, &kc), ==, DP_OK);
+  g_assert_cmpuint (kc, ==, 0);
+  printf ("# Gaussian ε = 0.3, δ = 1e-3: advanced first below basic at k = %lu\n", expect);
+
+  /* pure: the closed form with δ′ = D */
+  g_assert_cmpint (dp_mechanism_laplace (0.1, 1.0, &lap), ==, DP_OK);
+  g_assert_cmpint (dp_compose_crossover_at_delta (&lap, 1e-5, DP_K_MAX, &kc), ==, DP_OK);
+  long double x = 2.0L * logl (1e5L) / powl (2.0L - expl (0.1L), 2);
+  g_assert_cmpuint (kc, ==, (unsigned long) floorl (x) + 1);
+  g_assert_cmpint (dp_compose_at_delta (&lap, DP_COMPOSE_BASIC, 300, 1e-6, 0, NULL, &c), ==,
+                   DP_OK);
+  g_assert_cmpfloat (c.epsilon, ==, 300 * 0.1);
+  g_assert_cmpfloat (c.delta, ==, 0);
+
+  /* a fixed pair: basic applies only while kδ₀ ≤ D; advanced takes δ′ = D − kδ₀ */
+  g_assert_cmpint (dp_compose_generic_at_delta (0.5, 1e-7, DP_COMPOSE_BASIC, 50, 1e-5, &c), ==,
+                   DP_OK);
+  g_assert_cmpfloat (fabs (c.delta - 5e-6), <=, 1e-20);
+  g_assert_cmpint (dp_compose_generic_at_delta (0.5, 1e-6, DP_COMPOSE_BASIC, 50, 1e-5, &c), ==,
+                   DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_generic_at_delta (0.5, 1e-7, DP_COMPOSE_ADVANCED, 50, 1e-5, &c),
+                   ==, DP_OK);
+  g_assert_cmpfloat (fabs (c.delta_prime - 5e-6), <=, 1e-18);
+  g_assert_cmpint (dp_compose_generic_at_delta (0.5, 1e-7, DP_COMPOSE_EXACT, 50, 1e-5, &c), ==,
+                   DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_at_delta (&lap, DP_COMPOSE_ZCDP, 50, 1e-5, 0, NULL, &c), ==,
+                   DP_ERR_DOMAIN);
+}
+
 static void
 test_laplace_exact (void)
 {
@@ -678,6 +765,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compose/kov-inverse-meets-delta", test_kov_inverse_meets_delta);
   g_test_add_func ("/compose/gaussian-exact", test_gaussian_exact);
   g_test_add_func ("/compose/laplace-exact", test_laplace_exact);
+  g_test_add_func ("/compose/policy", test_policy);
   g_test_add_func ("/compose/curve", test_curve);
   g_test_add_func ("/compose/cancel-and-domain", test_cancel_and_domain);
   g_test_add_func ("/compose/cancel-while-running", test_cancel_while_running);
