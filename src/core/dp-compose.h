@@ -153,8 +153,8 @@ DpStatus dp_compose_generic_at_delta (double eps0, double delta0, DpComposeMetho
  * the closed form of dp_compose_advanced_crossover (δ′ = D), beyond which advanced stays
  * below. Otherwise both sides move with k: the first k of the fixed grid round(10^{i/30})
  * where advanced is below, refined by bisection from the grid point before; advanced may rise
- * above basic again at larger k (Gaussian, ε = 0.3, δ = 1e-3: below only for k in about
- * 300–5000). The generic variant takes the fixed pair (ε₀, δ₀). */
+ * above basic again at larger k (Gaussian, ε = 0.3, δ = 1e-3: below only for k = 397 … 6532).
+ * The generic variant takes the fixed pair (ε₀, δ₀). */
 DpStatus dp_compose_crossover_at_delta (const DpMechanism *m, double delta_total,
                                         unsigned long k_max, unsigned long *k_cross);
 DpStatus dp_compose_generic_crossover_at_delta (double eps0, double delta0, double delta_total,
