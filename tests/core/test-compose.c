@@ -169,6 +169,25 @@ test_kov_brute_force (void)
   g_assert_cmpint (dp_compose_kov_epsilon (0.5, 0.01, 10, 0.05, &eps), ==, DP_ERR_DOMAIN);
 }
 
+/* δ(ε) of k composed ε₀-DP randomized responses (KOV with δ₀ = 0) from the definition, each
+ * term P(o)·(1 − e^{ε − L(o)}) positive and evaluated with expm1l, so the sum has no
+ * cancellation: l flipped answers have P-probability C(k,l)e^{(k−l)ε₀}/(1+e^{ε₀})^k and loss
+ * (k − 2l)ε₀. */
+static long double
+binomial_delta_positive (double e0, unsigned long k, double eps)
+{
+  long double sum = 0, l1 = log1pl (expl (-(long double) e0));
+  for (unsigned long l = 0; l <= k; l++)
+    {
+      long double gap = ((long double) k - 2.0L * l) * e0 - eps;
+      if (gap <= 0)
+        break;
+      long double lc = lgammal (k + 1.0L) - lgammal (l + 1.0L) - lgammal (k - l + 1.0L);
+      sum += expl (lc - (long double) l * e0 - k * l1) * -expm1l (-gap);
+    }
+  return sum;
+}
+
 /* Binomial form written from the definition for larger k (long double, lgammal). */
 static long double
 binomial_delta (double e0, int k, double eps)
@@ -204,43 +223,52 @@ test_kov_large (void)
             g_assert_true (at <= ds[c] * (1 + 1e-9));
             if (eps > 1e-9)
               g_assert_true (binomial_delta (e0s[a], ks[b], eps - 1e-9) > ds[c] * (1 - 1e-9));
-            /* KOV(δ₀ = 0) is randomized response composed exactly. */
-            DpMechanism rr;
-            double exact;
-            g_assert_cmpint (dp_mechanism_rr (e0s[a], &rr), ==, DP_OK);
-            g_assert_cmpint (dp_compose_exact_epsilon (&rr, ks[b], ds[c], 0, NULL, &exact), ==,
-                             DP_OK);
-            g_assert_cmpfloat_with_epsilon (exact, eps, 1e-9);
           }
       }
-  /* RR exactly, against the 2^k enumeration. */
-  DpMechanism rr;
-  dp_mechanism_rr (0.4, &rr);
-  for (int k = 1; k <= 12; k++)
-    {
-      double d;
-      g_assert_cmpint (dp_compose_exact_delta (&rr, k, 0.3 * k, 0, NULL, &d), ==, DP_OK);
-      g_assert_cmpfloat_with_epsilon (d, (double) brute_delta (0.4, 0, k, 0.3 * k), 1e-13);
-    }
 }
 
-/* δ(ε) of k composed ε₀-DP randomized responses (KOV with δ₀ = 0) from the definition, each
- * term P(o)·(1 − e^{ε − L(o)}) positive and evaluated with expm1l, so the sum has no
- * cancellation: l flipped answers have P-probability C(k,l)e^{(k−l)ε₀}/(1+e^{ε₀})^k and loss
- * (k − 2l)ε₀. */
-static long double
-binomial_delta_positive (double e0, unsigned long k, double eps)
+/* Randomized response composed exactly, against its own distribution: for small k the 2^k
+ * output sequences enumerated (brute_delta with δ₀ = 0 is the product of the RR pair itself),
+ * for large k the binomial sum over the number of flipped answers written here
+ * (binomial_delta_positive). Neither goes through KOV's code. */
+static void
+test_rr_exact (void)
 {
-  long double sum = 0, l1 = log1pl (expl (-(long double) e0));
-  for (unsigned long l = 0; l <= k; l++)
+  const double e0s[] = { 0.05, 0.4, 2.0 };
+  for (size_t a = 0; a < G_N_ELEMENTS (e0s); a++)
     {
-      long double gap = ((long double) k - 2.0L * l) * e0 - eps;
-      if (gap <= 0)
-        break;
-      long double lc = lgammal (k + 1.0L) - lgammal (l + 1.0L) - lgammal (k - l + 1.0L);
-      sum += expl (lc - (long double) l * e0 - k * l1) * -expm1l (-gap);
+      DpMechanism rr;
+      g_assert_cmpint (dp_mechanism_rr (e0s[a], &rr), ==, DP_OK);
+      for (int k = 1; k <= 14; k++)
+        {
+          double d, eps;
+          for (double f = 0.0; f < 1.0; f += 0.15)
+            {
+              g_assert_cmpint (dp_compose_exact_delta (&rr, k, f * k * e0s[a], 0, NULL, &d), ==,
+                               DP_OK);
+              long double want = brute_delta (e0s[a], 0, k, f * k * e0s[a]);
+              g_assert_cmpfloat (fabs (d - (double) want), <=, 1e-13 * (double) want + 1e-16);
+            }
+          const double ds[] = { 1e-6, 1e-3, 0.1 };
+          for (size_t c = 0; c < G_N_ELEMENTS (ds); c++)
+            {
+              g_assert_cmpint (dp_compose_exact_epsilon (&rr, k, ds[c], 0, NULL, &eps), ==, DP_OK);
+              g_assert_true (brute_delta (e0s[a], 0, k, eps) <= ds[c] * (1 + 1e-12));
+              if (eps > 1e-9)
+                g_assert_true (brute_delta (e0s[a], 0, k, eps - 1e-9) > ds[c]);
+            }
+        }
+      const unsigned long ks[] = { 100, 3000, 100000 };
+      for (size_t b = 0; b < G_N_ELEMENTS (ks); b++)
+        {
+          double eps;
+          g_assert_cmpint (dp_compose_exact_epsilon (&rr, ks[b], 1e-6, 0, NULL, &eps), ==,
+                           DP_OK);
+          g_assert_true (binomial_delta_positive (e0s[a], ks[b], eps) <= 1e-6 * (1 + 1e-12L));
+          double below = eps - 1e-9 * fmax (1.0, eps);
+          g_assert_true (binomial_delta_positive (e0s[a], ks[b], below) > 1e-6 * (1 - 1e-12L));
+        }
     }
-  return sum;
 }
 
 /* The inverse must meet its δ: at small ε₀ and large k the closed form A_j − e^{ε}B_j = δ is a
@@ -488,21 +516,23 @@ test_curve (void)
     ks[i] = (unsigned long) llround (pow (1000.0, i / 39.0));
   g_assert_cmpint (dp_compose_exact_epsilon_curve (&m, ks, 40, 1e-6, 1e-3, NULL, curve), ==,
                    DP_OK);
+  /* Every point against the inversion integral of pld-truth.h at the curve's own tolerance:
+   * an upper bound (δ there ≤ 1e-6) within 1e-3 (δ at 0.999·ε above 1e-6); at k = 1 against
+   * the closed form ε = ε₀ + 2 ln(1 − δ). */
   for (int i = 0; i < 40; i++)
     {
-      double one, kov;
-      g_assert_cmpint (dp_compose_exact_epsilon (&m, ks[i], 1e-6, 1e-3, NULL, &one), ==, DP_OK);
-      g_assert_cmpfloat_with_epsilon (curve[i], one, 1e-3 * one);
-      dp_compose_kov_epsilon (0.7, 0, ks[i], 1e-6, &kov);
-      g_assert_cmpfloat (curve[i], <=, kov);
-      if (i > 0)
-        g_assert_cmpfloat (curve[i], >=, curve[i - 1] * (1 - 2e-3));
-    }
-  /* Points checked against the inversion integral at the curve's own tolerance. */
-  const int probe[] = { 5, 20, 39 };
-  for (size_t p = 0; p < G_N_ELEMENTS (probe); p++)
-    {
-      int i = probe[p];
+      if (i > 0 && ks[i] == ks[i - 1])
+        {
+          g_assert_cmpfloat (curve[i], ==, curve[i - 1]);
+          continue;
+        }
+      if (ks[i] == 1)
+        {
+          double want = 0.7 + 2 * log1p (-1e-6);
+          g_assert_cmpfloat (curve[i], >=, want);
+          g_assert_cmpfloat (curve[i], <=, want * (1 + 1e-3));
+          continue;
+        }
       g_assert_cmpfloat (truth_delta_inversion (0.7, (int) ks[i], curve[i]), <=, 1e-6 * (1 + 1e-7));
       g_assert_cmpfloat (truth_delta_inversion (0.7, (int) ks[i], curve[i] * (1 - 1e-3)), >, 1e-6);
     }
@@ -755,12 +785,12 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  gsl_set_error_handler_off ();
   g_test_add_func ("/compose/basic", test_basic);
   g_test_add_func ("/compose/advanced", test_advanced);
   g_test_add_func ("/compose/crossover", test_crossover);
   g_test_add_func ("/compose/kov-brute-force", test_kov_brute_force);
   g_test_add_func ("/compose/kov-large", test_kov_large);
+  g_test_add_func ("/compose/rr-exact", test_rr_exact);
   g_test_add_func ("/compose/kov-extremes", test_kov_extremes);
   g_test_add_func ("/compose/kov-inverse-meets-delta", test_kov_inverse_meets_delta);
   g_test_add_func ("/compose/gaussian-exact", test_gaussian_exact);
