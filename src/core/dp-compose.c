@@ -215,7 +215,9 @@ binom_pmf_next (BinomPmf *b)
 {
   double l = (double) b->l;
   b->l++;
-  if ((b->l & 15UL) == 0 || b->l == b->k)
+  if (b->l > b->k)
+    b->value = -HUGE_VAL; /* past the last outcome (a loop that ran to l = k steps once more) */
+  else if ((b->l & 15UL) == 0 || b->l == b->k)
     b->value = binom_pmf_log_at (b, b->l);
   else
     b->value += log ((b->kd - l) / (l + 1.0)) - b->eps0;

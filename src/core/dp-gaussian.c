@@ -151,13 +151,23 @@ root_delta (GaussRootParams *p, double eps)
   return delta;
 }
 
+/* δ/target − 1, finite for every target in (0, 1): with a subnormal target (1e-320) the
+ * quotient overflows, and Brent's method (GSL) calls the error handler, which aborts, on a
+ * value that is not finite. */
+static double
+excess (double delta, double target)
+{
+  double v = delta / target - 1.0;
+  return isfinite (v) ? v : DBL_MAX;
+}
+
 /* δ(ε)/target − 1 as a function of ε (decreasing). */
 static double
 delta_excess_in_epsilon (double eps, void *data)
 {
   GaussRootParams *p = data;
 
-  return root_delta (p, eps) / p->target - 1.0;
+  return excess (root_delta (p, eps), p->target);
 }
 
 /* ln(δ(ε)/target) as a function of ε: the same sign and root as delta_excess_in_epsilon, but
@@ -171,7 +181,7 @@ log_delta_excess_in_epsilon (double eps, void *data)
 
   if (!(delta > 0.0))
     return -1e4;
-  return log (delta / p->target);
+  return log (delta) - log (p->target); /* δ/target may overflow */
 }
 
 /* δ_μ(ε)/target − 1 as a function of μ (increasing). */
@@ -183,7 +193,7 @@ delta_excess_in_mu (double mu, void *data)
   DpStatus status = gaussian_delta_nonneg (mu, p->epsilon, &delta);
   if (status != DP_OK)
     p->status = status;
-  return delta / p->target - 1.0;
+  return excess (delta, p->target);
 }
 
 /* Shrinks [lo, hi] (f(lo) and f(hi) of opposite signs, both finite) to relative width 1e-15

@@ -310,6 +310,22 @@ test_kov_inverse_meets_delta (void)
   printf ("# KOV inverse checked against the positive-term sum in %d cases\n", checked);
 }
 
+/* Below −kε₀ every outcome's loss exceeds ε: δ = Σ P(o)(1 − e^{ε−L(o)}) = 1 − e^{ε}. The sum
+ * then runs to its last term l = k, and stepping past it evaluated ln Γ(0) (GSL's error
+ * handler aborted for k = 1023 before; for k = 15 with the probabilities of this file). */
+static void
+test_kov_below_every_loss (void)
+{
+  const struct { double e0; unsigned long k; } cases[] = { { 0.1, 15 }, { 0.001, 1023 },
+                                                           { 0.1, 16 }, { 1e-4, 4095 } };
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double d;
+      g_assert_cmpint (dp_compose_kov_delta (cases[i].e0, 0, cases[i].k, -3.0, &d), ==, DP_OK);
+      g_assert_cmpfloat (fabs (d - -expm1 (-3.0)), <=, 1e-13);
+    }
+}
+
 static void
 test_kov_extremes (void)
 {
@@ -792,6 +808,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compose/kov-large", test_kov_large);
   g_test_add_func ("/compose/rr-exact", test_rr_exact);
   g_test_add_func ("/compose/kov-extremes", test_kov_extremes);
+  g_test_add_func ("/compose/kov-below-every-loss", test_kov_below_every_loss);
   g_test_add_func ("/compose/kov-inverse-meets-delta", test_kov_inverse_meets_delta);
   g_test_add_func ("/compose/gaussian-exact", test_gaussian_exact);
   g_test_add_func ("/compose/laplace-exact", test_laplace_exact);
