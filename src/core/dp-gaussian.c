@@ -284,6 +284,40 @@ newton_from_above (double mu, double target, double delta_hi, double *lo, double
   return DP_OK;
 }
 
+/* Moves *eps up, if needed, until δ(*eps) ≤ target as evaluated here. The step is the one
+ * that lowers δ by its excess plus a few ulps of the target, from the closed-form slope
+ * δ′(ε) = −φ(x)R(x + μ) (see newton_from_above): an ulp of ε can move δ by far less than an
+ * ulp of δ (ε = 3e-5, δ = 1e-3: 1/130 of one). DP_ERR_NUMERIC when that does not work. */
+static DpStatus
+settle_epsilon (double mu, double target, double *eps)
+{
+  double e = *eps;
+
+  for (int i = 0; i < 16; i++)
+    {
+      double delta;
+      DpStatus status = gaussian_delta_nonneg (mu, e, &delta);
+      if (status != DP_OK)
+        return status;
+      if (delta <= target)
+        {
+          *eps = e;
+          return DP_OK;
+        }
+      double x = e / mu - 0.5 * mu;
+      double slope = DP_INV_SQRT_2PI * exp (-0.5 * x * x) * dp_mills_ratio (x + mu);
+      double want = (delta - target) + 4.0 * (nextafter (target, 1.0) - target) * (1 << i);
+      double step = slope > 0.0 && isfinite (slope) ? want / slope : 0.0;
+      double next = e + step;
+      if (!(next > e))
+        next = nextafter (e, HUGE_VAL);
+      if (!isfinite (next))
+        break;
+      e = next;
+    }
+  return DP_ERR_NUMERIC;
+}
+
 DpStatus
 dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
 {
@@ -339,15 +373,12 @@ dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
   if (status != DP_OK)
     return status;
   /* δ is decreasing in ε: take the lower end when it satisfies δ(ε) ≤ target (decided on δ
-   * itself, not on its logarithm), else the upper end, stepped up by a few ulps when the
-   * rounding of the logarithm let it pass; an ε that does not satisfy it is never returned. */
+   * itself, not on its logarithm), else the upper end, stepped up when the rounding of the
+   * logarithm let it pass; an ε that does not satisfy it is never returned. */
   double eps = fn.function (lo, &params) <= 0.0 ? lo : hi;
-  for (int i = 0; i < 64 && fn.function (eps, &params) > 0.0; i++)
-    eps = nextafter (eps, HUGE_VAL);
-  if (params.status != DP_OK)
-    return params.status;
-  if (fn.function (eps, &params) > 0.0)
-    return DP_ERR_NUMERIC;
+  status = settle_epsilon (mu, delta, &eps);
+  if (status != DP_OK)
+    return status;
   *out = eps;
   return DP_OK;
 }
@@ -426,10 +457,11 @@ dp_gaussian_sigma_analytic (double epsilon, double delta, double sensitivity, do
 
   double mu = fn.function (hi, &params) <= 0.0 ? hi : lo;
   double sigma = sensitivity / mu;
-  /* Division rounding may land a hair below the threshold: step up to the first σ whose own
-   * μ = Δ/σ still meets the constraint; a σ that does not meet it is never returned. */
-  for (int i = 0; i < 8 && fn.function (sensitivity / sigma, &params) > 0.0; i++)
-    sigma = nextafter (sigma, HUGE_VAL);
+  /* Division rounding may land a hair below the threshold: step σ up (by 1, 2, 4, … units
+   * of 1e-16 relative) to the first σ whose own μ = Δ/σ meets the constraint; a σ that does
+   * not meet it is never returned. */
+  for (int i = 0; i < 40 && fn.function (sensitivity / sigma, &params) > 0.0; i++)
+    sigma = fmax (nextafter (sigma, HUGE_VAL), sigma * (1.0 + ldexp (DBL_EPSILON, i)));
   if (params.status != DP_OK)
     return params.status;
   if (fn.function (sensitivity / sigma, &params) > 0.0)
