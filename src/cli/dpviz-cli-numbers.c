@@ -347,8 +347,9 @@ cli_cmd_compose (int argc, char **argv, GError **error)
                             "(the mechanism's own privacy-loss distribution), RDP, zCDP."),
                           _("JSON keys: epsilon_total and delta_total (objects: method → value; "
                             "methods that do not apply\nare omitted and listed in "
-                            "not_applicable), advanced_terms, advanced_crossover_k.\nExample: "
-                            "dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
+                            "not_applicable), per_step (the (ε₀, δ₀) each of basic, advanced\n"
+                            "and optimal composed), advanced_terms, advanced_crossover_k.\n"
+                            "Example: dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
                             "--target-delta 1e-6"),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, TRUE, &m, error)
