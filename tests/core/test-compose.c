@@ -273,9 +273,9 @@ test_rr_exact (void)
 
 /* The inverse must meet its δ: at small ε₀ and large k the closed form A_j − e^{ε}B_j = δ is a
  * difference of two sums far larger than δ, and an answer taken from it alone can fall short
- * (ε₀ = 3.119e-6, k = 56789, δ = 9.6e-14: 1.5e-8 relative too much δ). Checked over random
- * cases against the positive-term sum above (accurate to ~1e-13 relative: lgammal of
- * arguments up to 1e5). */
+ * (ε₀ = 3.119e-6, k = 56789, δ = 9.6e-14 by 1.5e-8 relative: the first case below). Checked
+ * over random cases against the positive-term sum above (accurate to ~1e-13 relative: lgammal
+ * of arguments up to 1e5). */
 static void
 test_kov_inverse_meets_delta (void)
 {
@@ -311,8 +311,9 @@ test_kov_inverse_meets_delta (void)
 }
 
 /* Below −kε₀ every outcome's loss exceeds ε: δ = Σ P(o)(1 − e^{ε−L(o)}) = 1 − e^{ε}. The sum
- * then runs to its last term l = k, and stepping past it evaluated ln Γ(0) (GSL's error
- * handler aborted for k = 1023 before; for k = 15 with the probabilities of this file). */
+ * then runs to its last term l = k; a binomial that steps past it would evaluate ln Γ(0), and
+ * GSL's error handler (on in this binary) would abort. k + 1 = 16, 1024, 4096 are the steps at
+ * which such a binomial re-evaluates its logarithm exactly. */
 static void
 test_kov_below_every_loss (void)
 {

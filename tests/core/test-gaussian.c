@@ -291,11 +291,11 @@ test_domain (void)
   assert_domain (dp_gaussian_sigma_classic (1.0, 1e-5, 1.0, NULL));
 }
 
-/* Targets down to the smallest subnormal are valid δ ∈ (0, 1). δ/target overflowed there and
- * handed Brent's method (GSL) an infinite value, and GSL's error handler aborted the program
- * (dpviz-cli delta --mechanism gaussian --sigma 1 --sensitivity 0.001 --target-delta 1e-320).
- * The answers are checked against Thm 8 in long double, to the precision a subnormal δ has
- * (1e-320 carries about 11 bits). */
+/* Targets down to the smallest subnormal are valid δ ∈ (0, 1). δ/target overflows there; an
+ * infinite value handed to Brent's method (GSL) makes GSL's error handler, on in this binary
+ * and in dpviz-cli, abort the program (e.g. μ = 0.001, δ = 1e-320). The answers are checked
+ * against Thm 8 in long double, to the precision a subnormal δ has (1e-320 carries about 11
+ * bits). */
 static void
 test_subnormal_targets (void)
 {
