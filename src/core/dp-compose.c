@@ -469,31 +469,13 @@ dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k, double delt
 
 /* ---- exact composition of the mechanism itself ---------------------------------------- */
 
+/* The domain every function of libdpcore checks (dp_mechanism_is_valid): σ, Δ and ε in their
+ * documented ranges and a Laplace scale equal to Δ/ε, so that a hand-made mechanism the rest of
+ * the library refuses gets no composition either. */
 static DpStatus
 check_mechanism (const DpMechanism *m)
 {
-  if (m == NULL || (unsigned) m->kind >= DP_N_MECHANISMS)
-    return DP_ERR_DOMAIN;
-  switch (m->kind)
-    {
-    case DP_MECHANISM_LAPLACE:
-      if (!(m->scale > 0.0) || !(m->sensitivity > 0.0) || !isfinite (m->scale)
-          || !isfinite (m->sensitivity))
-        return DP_ERR_DOMAIN;
-      break;
-    case DP_MECHANISM_GAUSSIAN:
-      if (!(m->scale > 0.0) || !(m->sensitivity > 0.0) || !isfinite (m->scale)
-          || !isfinite (m->sensitivity))
-        return DP_ERR_DOMAIN;
-      break;
-    case DP_MECHANISM_RR:
-      if (!valid_eps0 (m->epsilon))
-        return DP_ERR_DOMAIN;
-      break;
-    default:
-      return DP_ERR_DOMAIN;
-    }
-  return DP_OK;
+  return dp_mechanism_is_valid (m) ? DP_OK : DP_ERR_DOMAIN;
 }
 
 /* ε₀ = Δ/b of a Laplace mechanism. */

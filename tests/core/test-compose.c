@@ -597,6 +597,21 @@ test_cancel_and_domain (void)
   DpMechanism bad = m;
   bad.kind = DP_N_MECHANISMS;
   g_assert_cmpint (dp_compose_exact_epsilon (&bad, 10, 1e-5, 0, NULL, &x), ==, DP_ERR_DOMAIN);
+  /* Mechanisms outside the documented domain, which the rest of libdpcore refuses, get no
+   * composition either: σ below 1e-9, a Laplace scale that is not Δ/ε. */
+  DpMechanism g;
+  g_assert_cmpint (dp_mechanism_gaussian (1.0, 1.0, &g), ==, DP_OK);
+  g.scale = 1e-300;
+  g_assert_cmpint (dp_kl (&g, &x), ==, DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_gaussian_zcdp (&g, 10, 1e-5, &x), ==, DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_exact_epsilon (&g, 10, 1e-5, 0, NULL, &x), ==, DP_ERR_DOMAIN);
+  DpComposition c;
+  g_assert_cmpint (dp_compose_at_delta (&g, DP_COMPOSE_BASIC, 10, 1e-5, 0, NULL, &c), ==,
+                   DP_ERR_DOMAIN);
+  bad = m;
+  bad.epsilon = 5.0; /* scale 1 = Δ/ε for ε = 1, not 5 */
+  g_assert_cmpint (dp_kl (&bad, &x), ==, DP_ERR_DOMAIN);
+  g_assert_cmpint (dp_compose_exact_epsilon (&bad, 10, 1e-5, 0, NULL, &x), ==, DP_ERR_DOMAIN);
 }
 
 /* ---- cancellation while a computation runs ------------------------------------------------ */
