@@ -25,6 +25,10 @@ static const Command commands[] = {
     N_("hockey-stick δ(ε′) of a mechanism or its k-fold composition, and its inverse") },
   { "compose", cli_cmd_compose,
     N_("total ε of k composed mechanisms: basic, advanced, optimal, exact, RDP") },
+  { "tradeoff", cli_cmd_tradeoff,
+    N_("the trade-off β = f(α) of the best test of D against D′, one mechanism or k") },
+  { "audit", cli_cmd_audit,
+    N_("a lower bound on ε measured from simulated runs (Clopper–Pearson)") },
   { "export", cli_cmd_export, N_("a view as PNG, SVG or PDF") },
   { "bench", cli_cmd_bench, N_("render time of every view") },
 };
