@@ -49,9 +49,9 @@
 #define AUDIT_CANDIDATES 64
 
 static inline bool
-is_cancelled (const volatile int *cancel)
+is_cancelled (const DpCancel *cancel)
 {
-  return cancel != NULL && *cancel != 0;
+  return dp_cancel_is_set (cancel);
 }
 
 /* ---- Clopper–Pearson ------------------------------------------------------------------ */
@@ -462,7 +462,7 @@ spec_is_valid (const DpAuditSpec *s)
 
 DpStatus
 dp_audit_run (const DpMechanism *m, const DpAuditSpec *spec, DpAuditProgressFunc progress,
-              void *progress_data, const volatile int *cancel, DpAuditResult *out)
+              void *progress_data, const DpCancel *cancel, DpAuditResult *out)
 {
   if (out == NULL || !dp_mechanism_is_valid (m) || !spec_is_valid (spec))
     return DP_ERR_DOMAIN;

@@ -95,4 +95,4 @@ typedef void (*DpAuditProgressFunc) (double fraction, void *data);
  * @cancel may be NULL; a raised @cancel returns DP_ERR_CANCELLED within one chunk of runs. */
 DpStatus dp_audit_run (const DpMechanism *m, const DpAuditSpec *spec,
                        DpAuditProgressFunc progress, void *progress_data,
-                       const volatile int *cancel, DpAuditResult *out);
+                       const DpCancel *cancel, DpAuditResult *out);

@@ -63,9 +63,9 @@
 #define BINOMIAL_LOG_CUT 800.0
 
 static inline bool
-is_cancelled (const volatile int *cancel)
+is_cancelled (const DpCancel *cancel)
 {
-  return cancel != NULL && *cancel != 0;
+  return dp_cancel_is_set (cancel);
 }
 
 static inline bool
@@ -281,7 +281,7 @@ polygon_equal_error (const Polygon *p)
  * β_j = Q(J < j) = P(J > k − j) = α_{k−j+1} (the pair is symmetric). Every vertex is scaled
  * by s (generic mechanisms, see the header) and (s, 0) → (1, 0) closes the polygon. */
 static DpStatus
-binomial_polygon (double eps, unsigned long k, double scale, const volatile int *cancel,
+binomial_polygon (double eps, unsigned long k, double scale, const DpCancel *cancel,
                   Polygon *out)
 {
   double kd = (double) k;
@@ -511,7 +511,7 @@ spectrum_pow (double *data, size_t nfft, unsigned long k)
 /* The Neyman–Pearson polygon of the k-fold composition of one lattice pair (file comment). */
 static DpStatus
 lattice_polygon (double eps, unsigned long k, size_t n, bool connect_dots,
-                 const volatile int *cancel, Polygon *out)
+                 const DpCancel *cancel, Polygon *out)
 {
   double *w = malloc ((n + 1) * sizeof (double));
   if (w == NULL)
@@ -722,7 +722,7 @@ dp_tradeoff_free (DpTradeoff *t)
 
 DpStatus
 dp_tradeoff_new (const DpMechanism *m, unsigned long k, const DpTradeoffOptions *options,
-                 const volatile int *cancel, DpTradeoff **out)
+                 const DpCancel *cancel, DpTradeoff **out)
 {
   if (out == NULL || !dp_mechanism_is_valid (m) || !valid_k (k))
     return DP_ERR_DOMAIN;
@@ -783,7 +783,7 @@ dp_tradeoff_new (const DpMechanism *m, unsigned long k, const DpTradeoffOptions 
 }
 
 DpStatus
-dp_tradeoff_new_generic (double eps0, double delta0, unsigned long k, const volatile int *cancel,
+dp_tradeoff_new_generic (double eps0, double delta0, unsigned long k, const DpCancel *cancel,
                          DpTradeoff **out)
 {
   if (out == NULL || !dp_is_valid_epsilon (eps0) || !(delta0 >= 0.0 && delta0 < 1.0)

@@ -80,14 +80,14 @@ typedef struct {
  * @options may be NULL. @cancel (may be NULL) is polled between the stages of the Laplace
  * computation; DP_ERR_CANCELLED when it was raised. */
 DpStatus dp_tradeoff_new (const DpMechanism *m, unsigned long k, const DpTradeoffOptions *options,
-                          const volatile int *cancel, DpTradeoff **out);
+                          const DpCancel *cancel, DpTradeoff **out);
 
 /* The optimal composition of k generic (ε₀, δ₀)-DP mechanisms, whose curve is the k-fold
  * composition of f_{ε₀,δ₀}: with s = (1 − δ₀)^k and f_RR the k-fold randomized-response curve
  * at ε₀, f(α) = s·f_RR(α/s) for α ≤ s and 0 beyond (the extremal pair of Kairouz, Oh &
  * Viswanath 2015, Thm 3.3; for k = 1 it is f_{ε₀,δ₀}). ε₀ ∈ [1e-6, 700], δ₀ ∈ [0, 1). */
 DpStatus dp_tradeoff_new_generic (double eps0, double delta0, unsigned long k,
-                                  const volatile int *cancel, DpTradeoff **out);
+                                  const DpCancel *cancel, DpTradeoff **out);
 
 void dp_tradeoff_free (DpTradeoff *t);
 

@@ -387,7 +387,7 @@ static void
 cancel_cb (double fraction, void *data)
 {
   (void) fraction;
-  *(volatile int *) data = 1;
+  dp_cancel_set (data);
 }
 
 static void
@@ -400,8 +400,9 @@ test_progress_cancel_domain (void)
   double last = 0.0;
   assert_ok (dp_audit_run (&m, &s, progress_cb, &last, NULL, &r));
   g_assert_cmpfloat (last, ==, 1.0);
-  volatile int cancel = 0;
-  g_assert_cmpint (dp_audit_run (&m, &s, cancel_cb, (void *) &cancel, &cancel, &r), ==,
+  DpCancel cancel;
+  dp_cancel_init (&cancel);
+  g_assert_cmpint (dp_audit_run (&m, &s, cancel_cb, &cancel, &cancel, &r), ==,
                    DP_ERR_CANCELLED);
 
   s.trials = 99;

@@ -882,7 +882,9 @@ test_laplace_resolution (void)
       prev_cells = cells;
       dp_tradeoff_free (t);
     }
-  volatile int cancel = 1;
+  DpCancel cancel;
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
   DpTradeoff *t = NULL;
   g_assert_cmpint (dp_tradeoff_new (&m, 400, NULL, &cancel, &t), ==, DP_ERR_CANCELLED);
   g_assert_null (t);
