@@ -43,7 +43,8 @@
 #define AUDIT_TRIALS_MIN 100UL
 #define AUDIT_TRIALS_MAX 1000000UL
 #define AUDIT_DRAWS_MAX 1e9
-/* Runs per chunk between progress reports and cancellation checks. */
+/* Runs per chunk between progress reports and cancellation checks (fewer for Laplace at
+ * k > 1, see dp_audit_run). */
 #define AUDIT_CHUNK 8192UL
 /* Candidate thresholds for the automatic choice. */
 #define AUDIT_CANDIDATES 64
@@ -523,7 +524,11 @@ dp_audit_run (const DpMechanism *m, const DpAuditSpec *spec, DpAuditProgressFunc
     return DP_ERR_NOMEM;
   gsl_rng_set (rng, spec->seed);
 
-  /* N runs on D, then N on D′, from one stream. */
+  /* N runs on D, then N on D′, from one stream; Laplace at k > 1 draws up to k values per
+   * run, so its chunks are shorter. */
+  unsigned long chunk = AUDIT_CHUNK;
+  if (sim.kind == DP_MECHANISM_LAPLACE && k > 1)
+    chunk = AUDIT_CHUNK / k > 16 ? AUDIT_CHUNK / k : 16;
   unsigned long said_prime_on_d = 0, said_d_on_prime = 0;
   double total = 2.0 * (double) n;
   for (int side = 0; side < 2; side++)
@@ -531,7 +536,7 @@ dp_audit_run (const DpMechanism *m, const DpAuditSpec *spec, DpAuditProgressFunc
       DpNeighbour which = side == 0 ? DP_NEIGHBOUR_D : DP_NEIGHBOUR_D_PRIME;
       for (unsigned long done = 0; done < n;)
         {
-          unsigned long end = done + AUDIT_CHUNK < n ? done + AUDIT_CHUNK : n;
+          unsigned long end = done + chunk < n ? done + chunk : n;
           unsigned long count = 0;
           for (unsigned long i = done; i < end; i++)
             count += run_once (&r, which, rng);

@@ -342,6 +342,11 @@ binomial_polygon (double eps, unsigned long k, double scale, const DpCancel *can
             l += log (jj / (kd - jj + 1.0)) - log_ratio;
           }
         tail[j - lo] = tail[j - lo + 1] + exp (l);
+        if (((hi - j) & 65535UL) == 65535UL && is_cancelled (cancel))
+          {
+            free (tail);
+            return DP_ERR_CANCELLED;
+          }
       }
   }
   /* Normalise: the terms left out are below e^{−800} of the largest. */
@@ -489,13 +494,16 @@ complex_pow (double re, double im, unsigned long k, double *out_re, double *out_
 }
 
 /* Raises the halfcomplex spectrum (GSL layout) to the k-th power in place; frequencies whose
- * power is below 1e-300 are set to 0 (which also keeps the squaring from underflowing). */
-static void
-spectrum_pow (double *data, size_t nfft, unsigned long k)
+ * power is below 1e-300 are set to 0 (which also keeps the squaring from underflowing).
+ * False when @cancel was raised. */
+static bool
+spectrum_pow (double *data, size_t nfft, unsigned long k, const DpCancel *cancel)
 {
   double r2_min = exp (-2.0 * 690.0 / (double) k);
   for (size_t f = 0; f <= nfft / 2; f++)
     {
+      if ((f & 4095) == 4095 && is_cancelled (cancel))
+        return false;
       bool real_only = f == 0 || f == nfft / 2;
       double re = data[f];
       double im = real_only ? 0.0 : data[nfft - f];
@@ -506,6 +514,7 @@ spectrum_pow (double *data, size_t nfft, unsigned long k)
       if (!real_only)
         data[nfft - f] = nim;
     }
+  return true;
 }
 
 /* The Neyman–Pearson polygon of the k-fold composition of one lattice pair (file comment). */
@@ -556,7 +565,11 @@ lattice_polygon (double eps, unsigned long k, size_t n, bool connect_dots,
       free (u);
       return DP_ERR_CANCELLED;
     }
-  spectrum_pow (u, nfft, k);
+  if (!spectrum_pow (u, nfft, k, cancel))
+    {
+      free (u);
+      return DP_ERR_CANCELLED;
+    }
   gsl_fft_halfcomplex_radix2_inverse (u, 1, nfft);
   if (is_cancelled (cancel))
     {

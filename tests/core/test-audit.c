@@ -422,6 +422,41 @@ test_progress_cancel_domain (void)
   assert_domain (dp_audit_run (&lap, &s, NULL, NULL, NULL, &r));
 }
 
+/* Cancelled from another thread while it runs: a Laplace audit of 10⁸ draws (seconds) must
+ * return DP_ERR_CANCELLED soon after the flag is raised 20 ms in. */
+typedef struct {
+  DpCancel cancel;
+  DpStatus status;
+  gint64 returned;
+} CancelJob;
+
+static gpointer
+cancel_worker (gpointer data)
+{
+  CancelJob *job = data;
+  DpMechanism m;
+  DpAuditResult r;
+  DpAuditSpec s = spec_for (100, 1000000, 9, 0.6, 0.0);
+  assert_ok (dp_mechanism_laplace (0.5, 1.0, &m));
+  job->status = dp_audit_run (&m, &s, NULL, NULL, &job->cancel, &r);
+  job->returned = g_get_monotonic_time ();
+  return NULL;
+}
+
+static void
+test_cancel_from_thread (void)
+{
+  CancelJob job;
+  dp_cancel_init (&job.cancel);
+  GThread *t = g_thread_new ("audit", cancel_worker, &job);
+  g_usleep (20000);
+  gint64 raised = g_get_monotonic_time ();
+  dp_cancel_set (&job.cancel);
+  g_thread_join (t);
+  g_assert_cmpint (job.status, ==, DP_ERR_CANCELLED);
+  printf ("# returned %.1f ms after the flag\n", (double) (job.returned - raised) / 1000.0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -433,6 +468,7 @@ main (int argc, char **argv)
   g_test_add_func ("/audit/bound-validity", test_bound_validity);
   g_test_add_func ("/audit/buggy-caught", test_buggy_caught);
   g_test_add_func ("/audit/progress-cancel-domain", test_progress_cancel_domain);
+  g_test_add_func ("/audit/cancel-from-thread", test_cancel_from_thread);
   int r = g_test_run ();
   test_print_errors ();
   return r;
