@@ -112,6 +112,21 @@ dp_tradeoff_region (double epsilon, double delta, double alpha, double *beta)
   return DP_OK;
 }
 
+DpStatus
+dp_tradeoff_region_curve (double epsilon, double delta, const double *alpha, size_t n,
+                          double *beta)
+{
+  if (!(epsilon >= 0.0) || !isfinite (epsilon) || !valid_probability (delta)
+      || (n > 0 && (alpha == NULL || beta == NULL)))
+    return DP_ERR_DOMAIN;
+  for (size_t i = 0; i < n; i++)
+    if (!valid_probability (alpha[i]))
+      return DP_ERR_DOMAIN;
+  for (size_t i = 0; i < n; i++)
+    beta[i] = region_beta (epsilon, delta, alpha[i]);
+  return DP_OK;
+}
+
 /* G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) with Φ⁻¹(1 − α) = Q⁻¹(α) (accurate for tiny α). */
 static double
 gaussian_beta (double mu, double alpha)

@@ -28,6 +28,11 @@
 /* f_{ε,δ}(α) for ε ≥ 0 finite (any size: e^ε is never formed when it would overflow),
  * δ ∈ [0, 1], α ∈ [0, 1]. */
 DpStatus dp_tradeoff_region (double epsilon, double delta, double alpha, double *beta);
+/* The same on a grid: beta[i] = f_{ε,δ}(alpha[i]). The (kε, kδ) region of basic composition
+ * and the advanced-composition region are this with the (ε, δ) of dp_compose_basic and
+ * dp_compose_advanced. */
+DpStatus dp_tradeoff_region_curve (double epsilon, double delta, const double *alpha, size_t n,
+                                   double *beta);
 
 /* ---- one mechanism, in closed form ------------------------------------------------------ */
 

@@ -95,13 +95,10 @@ view_frame (const Case *c, unsigned long k, bool bounds, double delta_prime, dou
   DpAdvancedComposition adv;
   check (dp_compose_advanced (c->eps0, c->delta0, k, delta_prime, &adv), "advanced");
   double basic_eps = (double) k * c->eps0, basic_delta = fmin (1.0, (double) k * c->delta0);
-  for (int i = 0; i < GRID; i++)
-    {
-      check (dp_tradeoff_region (c->eps0, c->delta0, alpha_grid[i], &region_out[i]), "region");
-      check (dp_tradeoff_region (c->eps0, 0.0, alpha_grid[i], &region_out[i]), "pure");
-      check (dp_tradeoff_region (basic_eps, basic_delta, alpha_grid[i], &region_out[i]), "basic");
-      check (dp_tradeoff_region (adv.epsilon, adv.delta, alpha_grid[i], &region_out[i]), "adv");
-    }
+  check (dp_tradeoff_region_curve (c->eps0, c->delta0, alpha_grid, GRID, region_out), "region");
+  check (dp_tradeoff_region_curve (c->eps0, 0.0, alpha_grid, GRID, region_out), "pure");
+  check (dp_tradeoff_region_curve (basic_eps, basic_delta, alpha_grid, GRID, region_out), "basic");
+  check (dp_tradeoff_region_curve (adv.epsilon, adv.delta, alpha_grid, GRID, region_out), "adv");
 
   DpTest test;
   double a, b;

@@ -244,6 +244,13 @@ test_region (void)
             double want = ref_region (eps[i], deltas[j], a);
             g_assert_cmpfloat (fabs (b - want), <=, 1e-14);
           }
+        /* the grid version agrees */
+        double grid[51], out[51];
+        for (int g = 0; g <= 50; g++)
+          grid[g] = g / 50.0;
+        assert_ok (dp_tradeoff_region_curve (eps[i], deltas[j], grid, 51, out));
+        for (int g = 0; g <= 50; g++)
+          g_assert_cmpfloat (fabs (out[g] - ref_region (eps[i], deltas[j], grid[g])), <=, 1e-14);
         /* The equal-error point of the boundary: α = β = (1 − δ)/(1 + e^ε). */
         double star = (1.0 - deltas[j]) / (1.0 + exp (eps[i])), b;
         assert_ok (dp_tradeoff_region (eps[i], deltas[j], star, &b));
