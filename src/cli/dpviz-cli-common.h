@@ -32,12 +32,11 @@ typedef int (*CliCommandFunc) (int argc, char **argv, GError **error);
 int cli_cmd_divergence (int argc, char **argv, GError **error);
 int cli_cmd_delta (int argc, char **argv, GError **error);
 int cli_cmd_compose (int argc, char **argv, GError **error);
+int cli_cmd_tradeoff (int argc, char **argv, GError **error);
+int cli_cmd_audit (int argc, char **argv, GError **error);
 int cli_cmd_export (int argc, char **argv, GError **error);
 int cli_cmd_bench (int argc, char **argv, GError **error);
 int cli_cmd_views (int argc, char **argv, GError **error);
-int cli_cmd_survey (int argc, char **argv, GError **error);
-int cli_cmd_utility (int argc, char **argv, GError **error);
-int cli_cmd_exponential (int argc, char **argv, GError **error);
 
 /* The options of the figure's parameters (dpviz-cli-params.c): one per parameter that a
  * registered view uses, named, ranged and defaulted by the parameter table. */
@@ -48,6 +47,9 @@ const GOptionEntry *cli_param_options_get_entries (CliParamOptions *options);
 gboolean cli_param_options_apply (CliParamOptions *options, DpvParams *params, GError **error);
 void cli_param_options_free (CliParamOptions *options);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliParamOptions, cli_param_options_free)
+int cli_cmd_survey (int argc, char **argv, GError **error);
+int cli_cmd_utility (int argc, char **argv, GError **error);
+int cli_cmd_exponential (int argc, char **argv, GError **error);
 
 /* Parses @argv with @shared_entries (may be NULL) and @entries (option values are strings,
  * parsed afterwards so that numbers are locale-independent and checked whole). Handles --help;

@@ -10,6 +10,8 @@
 #include "dp-gaussian.h"
 #include "dp-exponential.h"
 #include "dp-compose.h"
+#include "dp-tradeoff.h"
+#include "dp-audit.h"
 #include "dp-survey.h"
 #include "dp-accuracy.h"
 #include "dp-group.h"
