@@ -179,6 +179,25 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .flags = DPV_PARAM_FLAG_AUTO,
     .auto_label = N_("none"),
   },
+  [DPV_PARAM_CANDIDATES] = {
+    .id = DPV_PARAM_CANDIDATES, .kind = DPV_PARAM_KIND_LIST,
+    .name = "candidates", .key = "Candidates", .symbol = "u",
+    .label = N_("Candidates and their utility u"),
+    .help = N_("Exponential mechanism: 2 to 12 candidates as name=utility, e.g. the votes each "
+               "got"),
+    .min = -1e6, .max = 1e6,
+    .list_min = 2, .list_max = 12, .list_named = TRUE,
+    .def_list = "Beijing=12, Shanghai=9, Hangzhou=9, Chengdu=4, Harbin=1",
+  },
+  [DPV_PARAM_UTILITY_SENSITIVITY] = {
+    .id = DPV_PARAM_UTILITY_SENSITIVITY, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "utility-sensitivity", .key = "UtilitySensitivity", .symbol = "Δu",
+    .label = N_("Utility sensitivity Δu"),
+    .help = N_("Exponential mechanism: the most one person can change any utility (one vote: "
+               "1)"),
+    .min = 1e-3, .max = 1e3, .def = 1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("sharper choice"), .high_hint = N_("flatter choice"),
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */
