@@ -14,6 +14,7 @@
 #include "accuracy/dpv-accuracy.h"
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
+#include "exponential/dpv-exponential.h"
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
 #include "survey/dpv-survey.h"
@@ -25,6 +26,7 @@ static const DpvViewClass *const views[] = {
   &dpv_composition_view,
   &dpv_survey_view,
   &dpv_accuracy_view,
+  &dpv_exponential_view,
 };
 
 guint
