@@ -198,6 +198,14 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .min = 1e-3, .max = 1e3, .def = 1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
     .low_hint = N_("sharper choice"), .high_hint = N_("flatter choice"),
   },
+  [DPV_PARAM_GROUP] = {
+    .id = DPV_PARAM_GROUP, .kind = DPV_PARAM_KIND_UINT,
+    .name = "group", .key = "Group", .symbol = "g",
+    .label = N_("Group size g"),
+    .help = N_("Group privacy view: the number of people in which the two datasets differ"),
+    .min = 1, .max = 50, .def = 10, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("one person"), .high_hint = N_("a large group"),
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */
