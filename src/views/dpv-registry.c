@@ -15,6 +15,7 @@
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
 #include "exponential/dpv-exponential.h"
+#include "group/dpv-group.h"
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
 #include "survey/dpv-survey.h"
@@ -27,6 +28,7 @@ static const DpvViewClass *const views[] = {
   &dpv_survey_view,
   &dpv_accuracy_view,
   &dpv_exponential_view,
+  &dpv_group_view,
 };
 
 guint

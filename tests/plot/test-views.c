@@ -139,7 +139,7 @@ static void
 test_names (void)
 {
   static const char *names[] = { "densities", "regions", "kl", "composition", "survey",
-                                 "accuracy", "exponential" };
+                                 "accuracy", "exponential", "group" };
 
   for (guint i = 0; i < TEST_N_VIEWS; i++)
     {
