@@ -265,15 +265,12 @@ setup_dist (DpvPlot *plot, gconstpointer user_data)
   g_autofree char *x_title = NULL;
 
   if (s->revealed)
-    /* Translators: %s is π̂ */
-    t1 = g_strdup_printf (_("Sampling distribution of %s (exact, at the true π)"),
-                          DPV_SURVEY_PI_HAT);
+    t1 = g_strdup (_("Sampling distribution of the estimate (exact, at the true π)"));
   else
-    /* Translators: π̂, then the value of π̂ used in place of the hidden π */
-    t1 = g_strdup_printf (_("Sampling distribution of %s if π were %s"), DPV_SURVEY_PI_HAT,
-                          est);
-  t2 = g_strdup_printf (_("Distribution of %s"), DPV_SURVEY_PI_HAT);
-  x_title = g_strdup_printf (_("estimate %s"), DPV_SURVEY_PI_HAT);
+    /* Translators: the estimate, used in place of the hidden π */
+    t1 = g_strdup_printf (_("Sampling distribution of the estimate if π were %s"), est);
+  t2 = g_strdup (_("Distribution of the estimate"));
+  x_title = g_strdup (_("estimate of π"));
   {
     const char *titles[] = { t1, t2 };
 
@@ -290,14 +287,13 @@ draw_dist (const Survey *v, const DpvStyle *style, DpvPlot *plot)
   double ytop = s->pmf_max * 1.14;
   double bx[2] = { s->ci_lo, s->ci_hi }, by[2] = { ytop, ytop };
   g_autofree char *est = dpv_fmt (s->estimate);
-  g_autofree char *est_label = g_strdup_printf ("%s = %s", DPV_SURVEY_PI_HAT, est);
+  /* Translators: the estimate's value */
+  g_autofree char *est_label = g_strdup_printf (_("estimate %s"), est);
   g_autofree char *ci_lo = dpv_fmt (s->ci_lo);
   g_autofree char *ci_hi = dpv_fmt (s->ci_hi);
   /* Translators: the interval's label: its ends */
   g_autofree char *ci_label = g_strdup_printf (_("95 %% interval [%s, %s]"), ci_lo, ci_hi);
-  /* Translators: %s is π̂ */
-  g_autofree char *legend = g_strdup_printf (_("Pr[K = k], placed at %s(k)"),
-                                             DPV_SURVEY_PI_HAT);
+  const char *legend = _("Pr[K = k], placed at its estimate");
 
   dpv_plot_shade_x_range (plot, -HUGE_VAL, 0.0, &style->muted, 0.10,
                           s->x_lo < 0 || s->x_hi > 1 ? _("outside [0, 1]: no rate is there")
@@ -343,10 +339,10 @@ static void
 setup_sd (DpvPlot *plot, gconstpointer user_data)
 {
   const Survey *v = user_data;
-  /* Translators: π̂ and the number of respondents */
-  g_autofree char *t1 = g_strdup_printf (_("Standard deviation of %s for n = %lu"),
-                                         DPV_SURVEY_PI_HAT, v->s->n);
-  g_autofree char *y_title = g_strdup_printf (_("sd of %s"), DPV_SURVEY_PI_HAT);
+  /* Translators: the number of respondents */
+  g_autofree char *t1 = g_strdup_printf (_("Standard deviation of the estimate for n = %lu"),
+                                         v->s->n);
+  const char *y_title = _("sd of the estimate");
 
   dpv_plot_set_title (plot, t1);
   dpv_plot_set_x_axis (plot, v->s->eps[0], v->s->eps[DPV_SURVEY_CURVE - 1], DPV_SCALE_LOG,
@@ -401,7 +397,7 @@ draw_post (const Survey *v, const DpvStyle *style, DpvPlot *plot)
   g_autofree char *prior = dpv_fmt (s->rate_used);
   g_autofree char *prior_label = s->revealed
     ? g_strdup_printf (_("prior: true rate π = %s"), prior)
-    : g_strdup_printf (_("prior: %s = %s"), DPV_SURVEY_PI_HAT, prior);
+    : g_strdup_printf (_("prior: the estimate %s"), prior);
 
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, s->rate_used, &style->muted, DPV_DASH_DASHED, NULL);
@@ -413,7 +409,8 @@ draw_post (const Survey *v, const DpvStyle *style, DpvPlot *plot)
                  style->line_width, DPV_DASH_SOLID, _("Pr[true yes | reported “no”]"));
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DASHED, NULL);
   dpv_plot_markers (plot, mx, my, 2, &style->accent, 4.5, NULL);
-  dpv_plot_annotate (plot, mx[0], my[0], py, DPV_ANCHOR_NORTH_WEST, &style->roles[DPV_ROLE_D_PRIME]);
+  dpv_plot_annotate (plot, mx[0], my[0], py, DPV_ANCHOR_NORTH_WEST,
+                     &style->roles[DPV_ROLE_D_PRIME]);
   dpv_plot_annotate (plot, mx[1], my[1], pn, DPV_ANCHOR_SOUTH_WEST, &style->roles[DPV_ROLE_D]);
   if (!v->compact)
     dpv_plot_legend (plot);

@@ -232,10 +232,10 @@ survey_caption (const DpvFrame *frame)
   g_autofree char *p = dpv_fmt (s->keep);
   g_autofree char *head = NULL;
 
-  /* Translators: the caption's key numbers: K of n said yes, the estimate π̂, its 95 %
+  /* Translators: the caption's key numbers: K of n said yes, the estimate of π, its 95 %
    * interval and the probability p that an answer is kept */
-  head = g_strdup_printf (_("%lu of %lu said “yes” · %s = %s · 95 %% interval %s · "
-                            "p = %s"), s->count, s->n, DPV_SURVEY_PI_HAT, est, ci, p);
+  head = g_strdup_printf (_("%lu of %lu said “yes” · estimate %s · 95 %% interval %s · "
+                            "p = %s"), s->count, s->n, est, ci, p);
   if (s->revealed)
     {
       g_autofree char *pi = dpv_fmt (s->true_rate);
@@ -312,18 +312,20 @@ const DpvViewClass dpv_survey_view = {
   .icon_name = "system-users-symbolic",
   .explanation =
     /* xgettext:no-c-format */
-    N_("Each of the n respondents keeps their true answer with probability "
-       "p = e<sup>ε</sup>/(1 + e<sup>ε</sup>) and reports the opposite otherwise (the lecture "
-       "book, §3.3.1; its coin p = 2/3 is ε = ln 2, Thm 3.1; Dwork &amp; Roth §3.2). A “yes” "
-       "proves nothing about anyone: it multiplies the odds that the respondent’s true answer "
-       "is yes by e<sup>ε</sup>, and a “no” divides them by e<sup>ε</sup>. The class as a whole still tells: the count K of "
-       "“yes” reports is Binomial(n, λ) with λ = (1 − p) + (2p − 1)π, so "
-       "<span font_family=\"sans\">π̂</span> = (K/n − (1 − p))/(2p − 1) estimates the true rate π without bias (3ȳ − 1 in the "
-       "book), with standard deviation √(λ(1 − λ)/n)/(2p − 1). The bars are its exact sampling "
-       "distribution; the interval (Clopper–Pearson) covers π in at least 95 % of classes. "
-       "Until the truth is revealed, the distribution, the standard deviation and the "
-       "posteriors are drawn at π = <span font_family=\"sans\">π̂</span>. Smaller ε hides each answer better and costs accuracy: "
-       "for small ε the standard deviation grows like 1/(ε√n)."),
+    N_("Each of the n respondents keeps their true answer with probability p = e<sup>ε</sup>/(1 + "
+       "e<sup>ε</sup>) and reports the opposite otherwise (the lecture book, §3.3.1; its coin p = "
+       "2/3 is ε = ln 2, Thm 3.1; Dwork &amp; Roth §3.2). A “yes” proves nothing about anyone: it "
+       "multiplies the odds that the respondent’s true answer is yes by e<sup>ε</sup>, and a “no” "
+       "divides them by e<sup>ε</sup>. The class as a whole still tells: the count K of “yes” "
+       "reports is Binomial(n, λ) with λ = (1 − p) + (2p − 1)π, so <span "
+       "font_family=\"sans\">π̂</span> = (K/n − (1 − p))/(2p − 1) estimates the true rate π "
+       "without bias (3ȳ − 1 in the book), with standard deviation √(λ(1 − λ)/n)/(2p − 1). The "
+       "bars are its exact sampling distribution; the interval (Clopper–Pearson) covers π in at "
+       "least 95 % of classes. Until the truth is revealed, the distribution, the standard "
+       "deviation and the posteriors are drawn at π = <span font_family=\"sans\">π̂</span>. "
+       "Smaller ε hides each answer better and costs accuracy: for small ε the standard deviation "
+       "grows like 1/(ε√n)."),
+
   .more_private = N_("Smaller ε hides each answer better and widens the estimate."),
   .uses = uses,
   .data_uses = data_uses,

@@ -8,10 +8,6 @@
 
 G_BEGIN_DECLS
 
-/* π̂ in figures: its combining hat in the same face as π (the figure's first family may
- * have the hat but not π, and a hat from another face lands beside the letter). */
-#define DPV_SURVEY_PI_HAT "<span font_family=\"sans\">π̂</span>"
-
 /* Points of the curves against ε. */
 #define DPV_SURVEY_CURVE 200
 
