@@ -11,3 +11,4 @@
 #include "dp-exponential.h"
 #include "dp-compose.h"
 #include "dp-loss.h"
+#include "dp-renyi.h"
