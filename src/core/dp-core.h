@@ -12,3 +12,4 @@
 #include "dp-compose.h"
 #include "dp-loss.h"
 #include "dp-renyi.h"
+#include "dp-walk.h"

@@ -4,6 +4,10 @@
  */
 #pragma once
 
+#include <stdint.h>
+
+#include <gsl/gsl_rng.h>
+
 #include "dp-common.h"
 
 /* 1/√(2π) */
@@ -31,3 +35,9 @@ double dp_mills_ratio (double s);
 DpStatus dp_gaussian_delta_unchecked (double mu, double epsilon, double *out);
 /* Inverse in ε (smallest ε ≥ 0 with δ(ε) ≤ delta) for any μ > 0, delta ∈ (0, 1). */
 DpStatus dp_gaussian_epsilon_unchecked (double mu, double delta, double *out);
+
+/* A seeded random number generator for the simulations (dp-walk.c, dp-sample.c): GSL's taus2
+ * (L'Ecuyer's maximally equidistributed Tausworthe generator, period 2⁸⁸; 2.4× as fast as
+ * MT19937 here) seeded with splitmix64(seed), so that nearby seeds give unrelated streams.
+ * NULL when out of memory. Free with gsl_rng_free. */
+gsl_rng *dp_rng_new (uint64_t seed);
