@@ -13,3 +13,4 @@
 #include "dp-loss.h"
 #include "dp-renyi.h"
 #include "dp-walk.h"
+#include "dp-sample.h"
