@@ -14,3 +14,4 @@
 #include "dp-renyi.h"
 #include "dp-walk.h"
 #include "dp-sample.h"
+#include "dp-budget.h"
