@@ -25,6 +25,10 @@ static const Command commands[] = {
     N_("hockey-stick δ(ε′) of a mechanism or its k-fold composition, and its inverse") },
   { "compose", cli_cmd_compose,
     N_("total ε of k composed mechanisms: basic, advanced, optimal, exact, RDP") },
+  { "renyi", cli_cmd_renyi,
+    N_("Rényi divergence k·D_α from KL to D∞, and the RDP conversion to (ε, δ)") },
+  { "walk", cli_cmd_walk,
+    N_("the privacy-loss random walk of Thm 3.20 against its exact tail") },
   { "export", cli_cmd_export, N_("a view as PNG, SVG or PDF") },
   { "bench", cli_cmd_bench, N_("render time of every view") },
 };
