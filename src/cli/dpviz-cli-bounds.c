@@ -170,11 +170,10 @@ cli_cmd_renyi (int argc, char **argv, GError **error)
       if (alphas != NULL)
         {
           conversion = g_new (double, alphas->len);
-          for (guint i = 0; i < alphas->len; i++)
-            if ((status = dp_rdp_conversion (&m.mech, k, target,
-                                             g_array_index (alphas, double, i), &conversion[i]))
-                != DP_OK)
-              return cli_set_status_error (error, status, "--alphas");
+          status = dp_rdp_conversion_curve (&m.mech, k, target, (const double *) alphas->data,
+                                            alphas->len, conversion);
+          if (status != DP_OK)
+            return cli_set_status_error (error, status, "--alphas");
         }
       has_exact = dp_compose_exact_epsilon (&m.mech, k, target, 0.0, NULL, &exact) == DP_OK;
     }

@@ -102,6 +102,21 @@ dp_rdp_conversion (const DpMechanism *m, unsigned long k, double delta, double a
 }
 
 DpStatus
+dp_rdp_conversion_curve (const DpMechanism *m, unsigned long k, double delta,
+                         const double *alpha, size_t n, double *epsilon)
+{
+  if (n > 0 && (alpha == NULL || epsilon == NULL))
+    return DP_ERR_DOMAIN;
+  for (size_t i = 0; i < n; i++)
+    {
+      DpStatus st = dp_rdp_conversion (m, k, delta, alpha[i], &epsilon[i]);
+      if (st != DP_OK)
+        return st;
+    }
+  return DP_OK;
+}
+
+DpStatus
 dp_rdp_epsilon (const DpMechanism *m, unsigned long k, double delta, double *epsilon,
                 double *best_alpha)
 {

@@ -28,6 +28,10 @@ DpStatus dp_renyi_curve (const DpMechanism *m, unsigned long k, const double *al
 DpStatus dp_rdp_conversion (const DpMechanism *m, unsigned long k, double delta, double alpha,
                             double *epsilon);
 
+/* dp_rdp_conversion at each of n orders (for the curve the view draws beside k·D_α). */
+DpStatus dp_rdp_conversion_curve (const DpMechanism *m, unsigned long k, double delta,
+                                  const double *alpha, size_t n, double *epsilon);
+
 /* min over α > 1 of dp_rdp_conversion (the accountant of dp_compose_rdp), with the minimising
  * order in *best_alpha (HUGE_VAL when the α → ∞ limit k·D∞ is the smallest: Laplace and RR
  * with few steps). The minimum is searched over α − 1 ∈ [1e-8, 1e9] (a scan, then golden

@@ -175,8 +175,10 @@ test_conversion (void)
         assert_ok (dp_mechanism_laplace (cases[c].e, 1.0, &m));
       else
         assert_ok (dp_mechanism_gaussian (1.0 / cases[c].e, 1.0, &m));
-      /* single orders against the formula */
+      /* single orders and the curve against the formula */
       const double al[] = { 1.5, 2.0, 8.0, 64.0 };
+      double curve[4];
+      assert_ok (dp_rdp_conversion_curve (&m, cases[c].k, cases[c].delta, al, 4, curve));
       for (guint i = 0; i < G_N_ELEMENTS (al); i++)
         {
           double v;
@@ -184,6 +186,7 @@ test_conversion (void)
           assert_rel ("conversion at α", v,
                       (double) conversion_ld (cases[c].kind, cases[c].e, cases[c].k,
                                               cases[c].delta, al[i]), 1e-12);
+          g_assert_cmpfloat (curve[i], ==, v);
         }
       /* the minimum against a brute-force grid of α − 1 ∈ [1e-4, 1e6] and, for pure ε-DP, the
        * limit kε */
