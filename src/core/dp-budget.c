@@ -9,12 +9,7 @@
 
 #include "dp-budget.h"
 #include "dp-core.h"
-
-static inline bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
+#include "dp-private.h"
 
 DpStatus
 dp_compose_sequential_parallel (const double *eps, size_t n, double delta_prime,
@@ -97,7 +92,7 @@ rule_split (Rule rule, DpMechanismKind kind, double eps, double delta, unsigned 
     }
   for (int it = 0; it < 200 && hi > lo * (1.0 + 1e-9); it++)
     {
-      if (is_cancelled (cancel))
+      if (dp_is_cancelled (cancel))
         return DP_ERR_CANCELLED;
       double mid = sqrt (lo * hi);
       st = rule_total (rule, kind, mid, delta, m, cancel, &total);

@@ -59,32 +59,6 @@
 /* −ln of the tilted mass allowed outside the window (Bernstein). */
 #define LOSS_WINDOW_LOG 93.0
 
-static inline bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
-static inline bool
-valid_k (unsigned long k)
-{
-  return k >= 1 && k <= DP_K_MAX;
-}
-
-static inline double
-log_add (double a, double b)
-{
-  if (a < b)
-    {
-      double t = a;
-      a = b;
-      b = t;
-    }
-  if (b == -HUGE_VAL)
-    return a;
-  return a + log1p (exp (b - a));
-}
-
 /* ln(sinh x / x), even in x, without overflow or cancellation. */
 static double
 ln_sinhc (double x)
@@ -178,7 +152,7 @@ lap_tilt (double eps, double lambda, LapTilt *t)
   double lm = -M_LN2 - eps - lambda * eps;           /* ½e^{−ε}e^{−λε} */
   /* ∫_{−ε}^{ε} ¼e^{(s−ε)/2}e^{λs} ds = ¼e^{−ε/2}·2ε·sinhc(κε) */
   double lc = -2.0 * M_LN2 - 0.5 * eps + log (2.0 * eps) + ln_sinhc (kappa * eps);
-  double log_m = log_add (log_add (lp, lm), lc);
+  double log_m = dp_log_add (dp_log_add (lp, lm), lc);
   t->eps = eps;
   t->lambda = lambda;
   t->log_m = log_m;
@@ -252,7 +226,7 @@ binom_log_sum (unsigned long k, double lp, double lq, long lo, long hi)
     return -HUGE_VAL;
   double kd = (double) k;
   /* Mode of Bin(k, q): the terms grow while (k − l)/(l + 1)·q/p > 1. */
-  double qk = exp (lq - log_add (lp, lq));
+  double qk = exp (lq - dp_log_add (lp, lq));
   long mode = (long) floor ((kd + 1.0) * qk);
   if (mode > (long) k)
     mode = (long) k;
@@ -267,7 +241,7 @@ binom_log_sum (unsigned long k, double lp, double lq, long lo, long hi)
   for (long l = start; l > lo; l--)
     {
       term += log ((double) l / (kd - (double) l + 1.0)) - lr;
-      sum = log_add (sum, term);
+      sum = dp_log_add (sum, term);
       if (term < sum - 50.0)
         break;
     }
@@ -275,7 +249,7 @@ binom_log_sum (unsigned long k, double lp, double lq, long lo, long hi)
   for (long l = start; l < hi; l++)
     {
       term += log ((kd - (double) l) / ((double) l + 1.0)) + lr;
-      sum = log_add (sum, term);
+      sum = dp_log_add (sum, term);
       if (term < sum - 50.0)
         break;
     }
@@ -475,14 +449,14 @@ lap_compose (const LapTilt *tilt, unsigned long k, size_t n, double w_lo, double
     }
   u[0] += tilt->w_minus;
   u[n % nfft] += tilt->w_plus;
-  if (is_cancelled (cancel))
+  if (dp_is_cancelled (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
     }
 
   gsl_fft_real_radix2_transform (u, 1, nfft);
-  if (is_cancelled (cancel))
+  if (dp_is_cancelled (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
@@ -501,14 +475,14 @@ lap_compose (const LapTilt *tilt, unsigned long k, size_t n, double w_lo, double
       u[f] = pr - qr;
       if (f != 0 && f != nfft / 2)
         u[nfft - f] = pi - qi;
-      if ((f & 65535) == 65535 && is_cancelled (cancel))
+      if ((f & 65535) == 65535 && dp_is_cancelled (cancel))
         {
           free (u);
           return DP_ERR_CANCELLED;
         }
     }
   gsl_fft_halfcomplex_radix2_inverse (u, 1, nfft);
-  if (is_cancelled (cancel))
+  if (dp_is_cancelled (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
@@ -704,7 +678,7 @@ laplace_log_tail (double eps, unsigned long k, double t, const volatile int *can
       if (corr > -0.5)
         log_cont = fine + log1p (corr);
     }
-  *out = log_add (log_atoms, log_cont);
+  *out = dp_log_add (log_atoms, log_cont);
   if (*out > 0.0)
     *out = 0.0;
   return DP_OK;
@@ -793,7 +767,7 @@ laplace_bins (double eps, unsigned long k, const double *edges, size_t n_edges,
       if (e > 0)
         prob[e - 1] = fmax (prev - tail, 0.0);
       prev = tail;
-      if ((e & 255) == 255 && is_cancelled (cancel))
+      if ((e & 255) == 255 && dp_is_cancelled (cancel))
         {
           free (above);
           lap_composed_clear (&c);
@@ -806,17 +780,6 @@ laplace_bins (double eps, unsigned long k, const double *edges, size_t n_edges,
 }
 
 /* ---- public entry points ----------------------------------------------------------------- */
-
-/* ln P[N(0,1) > z] for any z. */
-static double
-log_normal_tail (double z)
-{
-  if (z == HUGE_VAL)
-    return -HUGE_VAL;
-  if (z == -HUGE_VAL)
-    return 0.0;
-  return -M_LN2 + gsl_sf_log_erfc (z * M_SQRT1_2);
-}
 
 DpStatus
 dp_loss_log_mgf (const DpMechanism *m, double lambda, double *out)
@@ -844,7 +807,7 @@ dp_loss_log_mgf (const DpMechanism *m, double lambda, double *out)
       {
         double lp, lq;
         two_point_logs (m->epsilon, &lp, &lq);
-        v = log_add (lp + lambda * m->epsilon, lq - lambda * m->epsilon);
+        v = dp_log_add (lp + lambda * m->epsilon, lq - lambda * m->epsilon);
         break;
       }
     case DP_N_MECHANISMS:
@@ -861,9 +824,9 @@ DpStatus
 dp_loss_sum_tail (const DpMechanism *m, unsigned long k, double t, const volatile int *cancel,
                   double *tail, double *log_tail)
 {
-  if (!dp_mechanism_is_valid (m) || !valid_k (k) || isnan (t))
+  if (!dp_mechanism_is_valid (m) || !dp_is_valid_k (k) || isnan (t))
     return DP_ERR_DOMAIN;
-  if (is_cancelled (cancel))
+  if (dp_is_cancelled (cancel))
     return DP_ERR_CANCELLED;
   double kd = (double) k, lt;
   switch (m->kind)
@@ -874,7 +837,7 @@ dp_loss_sum_tail (const DpMechanism *m, unsigned long k, double t, const volatil
         double mu = dp_mechanism_gaussian_mu (m);
         double sk = mu * sqrt (kd);
         double z = isinf (t) ? t : t / sk - 0.5 * sk;
-        lt = log_normal_tail (z);
+        lt = dp_log_normal_tail (z);
         break;
       }
     case DP_MECHANISM_RR:
@@ -908,13 +871,13 @@ DpStatus
 dp_loss_sum_bins (const DpMechanism *m, unsigned long k, const double *edges, size_t n_edges,
                   const volatile int *cancel, double *prob)
 {
-  if (!dp_mechanism_is_valid (m) || !valid_k (k) || edges == NULL || n_edges < 2
+  if (!dp_mechanism_is_valid (m) || !dp_is_valid_k (k) || edges == NULL || n_edges < 2
       || prob == NULL)
     return DP_ERR_DOMAIN;
   for (size_t i = 0; i < n_edges; i++)
     if (isnan (edges[i]) || (i > 0 && !(edges[i] > edges[i - 1])))
       return DP_ERR_DOMAIN;
-  if (is_cancelled (cancel))
+  if (dp_is_cancelled (cancel))
     return DP_ERR_CANCELLED;
   double kd = (double) k;
   switch (m->kind)
@@ -930,11 +893,11 @@ dp_loss_sum_bins (const DpMechanism *m, unsigned long k, const double *edges, si
             /* differences of the smaller tail, so that far bins keep their digits */
             double v;
             if (za >= 0.0)
-              v = exp (log_normal_tail (za)) - exp (log_normal_tail (zb));
+              v = exp (dp_log_normal_tail (za)) - exp (dp_log_normal_tail (zb));
             else if (zb <= 0.0)
-              v = exp (log_normal_tail (-zb)) - exp (log_normal_tail (-za));
+              v = exp (dp_log_normal_tail (-zb)) - exp (dp_log_normal_tail (-za));
             else
-              v = 1.0 - exp (log_normal_tail (-za)) - exp (log_normal_tail (zb));
+              v = 1.0 - exp (dp_log_normal_tail (-za)) - exp (dp_log_normal_tail (zb));
             prob[i] = fmax (v, 0.0);
           }
         return DP_OK;

@@ -13,12 +13,6 @@
 #include "dp-private.h"
 #include "dp-renyi.h"
 
-static inline bool
-valid_k (unsigned long k)
-{
-  return k >= 1 && k <= DP_K_MAX;
-}
-
 DpStatus
 dp_log_grid (double lo, double hi, size_t n, double *out)
 {
@@ -36,7 +30,7 @@ DpStatus
 dp_renyi_curve (const DpMechanism *m, unsigned long k, const double *alpha, size_t n,
                 double *out)
 {
-  if (!dp_mechanism_is_valid (m) || !valid_k (k) || (n > 0 && (alpha == NULL || out == NULL)))
+  if (!dp_mechanism_is_valid (m) || !dp_is_valid_k (k) || (n > 0 && (alpha == NULL || out == NULL)))
     return DP_ERR_DOMAIN;
   for (size_t i = 0; i < n; i++)
     if (!(alpha[i] > 1.0))
@@ -79,7 +73,7 @@ DpStatus
 dp_rdp_conversion (const DpMechanism *m, unsigned long k, double delta, double alpha,
                    double *epsilon)
 {
-  if (epsilon == NULL || !dp_mechanism_is_valid (m) || !valid_k (k) || !dp_is_valid_delta (delta)
+  if (epsilon == NULL || !dp_mechanism_is_valid (m) || !dp_is_valid_k (k) || !dp_is_valid_delta (delta)
       || !(alpha > 1.0))
     return DP_ERR_DOMAIN;
   if (alpha == HUGE_VAL)
@@ -120,7 +114,7 @@ DpStatus
 dp_rdp_epsilon (const DpMechanism *m, unsigned long k, double delta, double *epsilon,
                 double *best_alpha)
 {
-  if (epsilon == NULL || !dp_mechanism_is_valid (m) || !valid_k (k) || !dp_is_valid_delta (delta))
+  if (epsilon == NULL || !dp_mechanism_is_valid (m) || !dp_is_valid_k (k) || !dp_is_valid_delta (delta))
     return DP_ERR_DOMAIN;
 
   double kd = (double) k, log_delta = log (delta);

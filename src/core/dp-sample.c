@@ -19,12 +19,6 @@
 #include "dp-private.h"
 #include "dp-sample.h"
 
-static inline bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 void
 dp_sample_free (DpSample *s)
 {
@@ -46,17 +40,6 @@ dp_sample_free (DpSample *s)
   free (s->kept_p);
   free (s->kept_q);
   free (s);
-}
-
-/* ln Pr[N(0,1) > z] */
-static double
-log_q (double z)
-{
-  if (z == HUGE_VAL)
-    return -HUGE_VAL;
-  if (z == -HUGE_VAL)
-    return 0.0;
-  return -M_LN2 + gsl_sf_log_erfc (z * M_SQRT1_2);
 }
 
 /* ln(e^a − e^b) for a ≥ b. */
@@ -91,10 +74,10 @@ log_bin_mass (const DpMechanism *m, double c, double a, double b)
   double s = m->scale;
   double za = (a - c) / s, zb = (b - c) / s;
   if (za >= 0.0)
-    return log_sub (log_q (za), log_q (zb));
+    return log_sub (dp_log_normal_tail (za), dp_log_normal_tail (zb));
   if (zb <= 0.0)
-    return log_sub (log_q (-zb), log_q (-za));
-  return log1p (-(exp (log_q (-za)) + exp (log_q (zb))));
+    return log_sub (dp_log_normal_tail (-zb), dp_log_normal_tail (-za));
+  return log1p (-(exp (dp_log_normal_tail (-za)) + exp (dp_log_normal_tail (zb))));
 }
 
 /* Wilson score interval for θ = x/s mapped through ln(θ/(1−θ)), written without cancellation:
@@ -146,7 +129,7 @@ dp_sample_run (const DpMechanism *m, const DpSampleParams *params, const volatil
       || (!rr && (p->n_bins < 1 || p->n_bins > DP_SAMPLE_BINS_MAX))
       || (p->lo < p->hi && !(isfinite (p->lo) && isfinite (p->hi))))
     return DP_ERR_DOMAIN;
-  if (is_cancelled (cancel))
+  if (dp_is_cancelled (cancel))
     return DP_ERR_CANCELLED;
 
   DpSample *s = calloc (1, sizeof *s);
@@ -225,7 +208,7 @@ dp_sample_run (const DpMechanism *m, const DpSampleParams *params, const volatil
       unsigned long below = 0, beyond = 0;
       for (size_t i = 0; i < p->n; i++)
         {
-          if ((i & 65535) == 65535 && is_cancelled (cancel))
+          if ((i & 65535) == 65535 && dp_is_cancelled (cancel))
             {
               st = DP_ERR_CANCELLED;
               goto out;

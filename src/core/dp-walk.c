@@ -20,12 +20,6 @@
 #include "dp-private.h"
 #include "dp-walk.h"
 
-static inline bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 /* splitmix64 (Steele, Lea & Flood 2014): a bijective mix of the seed. */
 static uint64_t
 splitmix64 (uint64_t x)
@@ -171,7 +165,7 @@ dp_walk_run (const DpMechanism *m, const DpWalkParams *params, const volatile in
     n_cols = (size_t) p->k + 1;
   if ((double) p->n_paths * (double) n_cols > (double) DP_WALK_STORE_MAX)
     return DP_ERR_DOMAIN;
-  if (is_cancelled (cancel))
+  if (dp_is_cancelled (cancel))
     return DP_ERR_CANCELLED;
 
   DpWalk *w = calloc (1, sizeof *w);
@@ -251,7 +245,7 @@ dp_walk_run (const DpMechanism *m, const DpWalkParams *params, const volatile in
   double mean_acc = 0.0, m2_acc = 0.0; /* Welford */
   for (size_t i = 0; i < p->n_paths; i++)
     {
-      if ((i & 15) == 0 && is_cancelled (cancel))
+      if ((i & 15) == 0 && dp_is_cancelled (cancel))
         {
           st = DP_ERR_CANCELLED;
           goto fail;
