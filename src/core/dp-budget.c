@@ -47,7 +47,7 @@ typedef enum {
 /* Total ε of m queries at ε₀ each under a rule, at total δ. */
 static DpStatus
 rule_total (Rule rule, DpMechanismKind kind, double eps0, double delta, unsigned long m,
-            const volatile int *cancel, double *out)
+            const DpCancel *cancel, double *out)
 {
   switch (rule)
     {
@@ -79,7 +79,7 @@ rule_total (Rule rule, DpMechanismKind kind, double eps0, double delta, unsigned
  * increasing in ε₀ and ≤ mε₀, so ε/m always qualifies). */
 static DpStatus
 rule_split (Rule rule, DpMechanismKind kind, double eps, double delta, unsigned long m,
-            const volatile int *cancel, double *out)
+            const DpCancel *cancel, double *out)
 {
   double lo = eps / (double) m, hi = eps, total;
   DpStatus st = rule_total (rule, kind, hi, delta, m, cancel, &total);
@@ -92,7 +92,7 @@ rule_split (Rule rule, DpMechanismKind kind, double eps, double delta, unsigned 
     }
   for (int it = 0; it < 200 && hi > lo * (1.0 + 1e-9); it++)
     {
-      if (dp_is_cancelled (cancel))
+      if (dp_cancel_is_set (cancel))
         return DP_ERR_CANCELLED;
       double mid = sqrt (lo * hi);
       st = rule_total (rule, kind, mid, delta, m, cancel, &total);
@@ -109,7 +109,7 @@ rule_split (Rule rule, DpMechanismKind kind, double eps, double delta, unsigned 
 
 DpStatus
 dp_budget_split (DpMechanismKind kind, double eps_total, double delta, unsigned long m,
-                 const volatile int *cancel, DpBudgetSplit *out)
+                 const DpCancel *cancel, DpBudgetSplit *out)
 {
   if (out == NULL || (kind != DP_MECHANISM_LAPLACE && kind != DP_MECHANISM_RR) || m < 1
       || m > 100000 || !(eps_total <= DP_EPSILON_MAX) || !(delta > 0.0 && delta < 1.0)

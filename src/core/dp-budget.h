@@ -45,4 +45,4 @@ typedef struct {
 } DpBudgetSplit;
 
 DpStatus dp_budget_split (DpMechanismKind kind, double eps_total, double delta, unsigned long m,
-                          const volatile int *cancel, DpBudgetSplit *out);
+                          const DpCancel *cancel, DpBudgetSplit *out);

@@ -27,8 +27,10 @@
  * 4. Read. The composed node masses are spread back with the hat, and ∫_{s>t} e^{−λs} over
  *    each hat is integrated exactly, in log space, so that tails far below 1e-308 keep their
  *    logarithm.
- * Measured against independent references (tests/core/test-loss.c: closed forms for k ≤ 2,
- * importance sampling, discretizations that bracket the truth): about 1e-6 relative.
+ * Measured: within 4e-11 of the k = 2 tail by quadrature, within the bracket of two
+ * discretizations that bound the sum from below and above, within the statistical error of
+ * importance sampling (tests/core/test-loss.c), and within 1e-9 relative of the same method on
+ * a grid 16 times finer (ε from 1e-6 to 0.5, k from 3 to 10⁷, tails down to e^{−10⁵}).
  */
 #include <float.h>
 #include <math.h>
@@ -399,7 +401,7 @@ complex_pow (double re, double im, double kd, double *or_, double *oi)
 /* Compose k tilted steps on a grid of n cells, keeping the loss window [w_lo, w_hi]. */
 static DpStatus
 lap_compose (const LapTilt *tilt, unsigned long k, size_t n, double w_lo, double w_hi,
-             const volatile int *cancel, LapComposed *out)
+             const DpCancel *cancel, LapComposed *out)
 {
   memset (out, 0, sizeof *out);
   double eps = tilt->eps, kd = (double) k;
@@ -449,14 +451,14 @@ lap_compose (const LapTilt *tilt, unsigned long k, size_t n, double w_lo, double
     }
   u[0] += tilt->w_minus;
   u[n % nfft] += tilt->w_plus;
-  if (dp_is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
     }
 
   gsl_fft_real_radix2_transform (u, 1, nfft);
-  if (dp_is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
@@ -475,14 +477,14 @@ lap_compose (const LapTilt *tilt, unsigned long k, size_t n, double w_lo, double
       u[f] = pr - qr;
       if (f != 0 && f != nfft / 2)
         u[nfft - f] = pi - qi;
-      if ((f & 65535) == 65535 && dp_is_cancelled (cancel))
+      if ((f & 4095) == 4095 && dp_cancel_is_set (cancel))
         {
           free (u);
           return DP_ERR_CANCELLED;
         }
     }
   gsl_fft_halfcomplex_radix2_inverse (u, 1, nfft);
-  if (dp_is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
@@ -608,7 +610,7 @@ lap_grid (double eps, double width, size_t target)
 static DpStatus
 lap_log_tail_cont_grid (const LapTilt *tilt, unsigned long k, size_t n, double w_lo,
                         double w_hi, double t, const gsl_integration_glfixed_table *gl,
-                        const volatile int *cancel, double *out)
+                        const DpCancel *cancel, double *out)
 {
   LapComposed c;
   DpStatus st = lap_compose (tilt, k, n, w_lo, w_hi, cancel, &c);
@@ -620,7 +622,7 @@ lap_log_tail_cont_grid (const LapTilt *tilt, unsigned long k, size_t n, double w
 }
 
 static DpStatus
-laplace_log_tail (double eps, unsigned long k, double t, const volatile int *cancel,
+laplace_log_tail (double eps, unsigned long k, double t, const DpCancel *cancel,
                   double *out)
 {
   double kd = (double) k;
@@ -688,7 +690,7 @@ laplace_log_tail (double eps, unsigned long k, double t, const volatile int *can
  * accuracy is what a histogram needs). */
 static DpStatus
 laplace_bins (double eps, unsigned long k, const double *edges, size_t n_edges,
-              const volatile int *cancel, double *prob)
+              const DpCancel *cancel, double *prob)
 {
   double kd = (double) k;
   double lp, lq;
@@ -767,7 +769,7 @@ laplace_bins (double eps, unsigned long k, const double *edges, size_t n_edges,
       if (e > 0)
         prob[e - 1] = fmax (prev - tail, 0.0);
       prev = tail;
-      if ((e & 255) == 255 && dp_is_cancelled (cancel))
+      if ((e & 255) == 255 && dp_cancel_is_set (cancel))
         {
           free (above);
           lap_composed_clear (&c);
@@ -821,12 +823,12 @@ dp_loss_log_mgf (const DpMechanism *m, double lambda, double *out)
 }
 
 DpStatus
-dp_loss_sum_tail (const DpMechanism *m, unsigned long k, double t, const volatile int *cancel,
+dp_loss_sum_tail (const DpMechanism *m, unsigned long k, double t, const DpCancel *cancel,
                   double *tail, double *log_tail)
 {
   if (!dp_mechanism_is_valid (m) || !dp_is_valid_k (k) || isnan (t))
     return DP_ERR_DOMAIN;
-  if (dp_is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return DP_ERR_CANCELLED;
   double kd = (double) k, lt;
   switch (m->kind)
@@ -869,7 +871,7 @@ dp_loss_sum_tail (const DpMechanism *m, unsigned long k, double t, const volatil
 
 DpStatus
 dp_loss_sum_bins (const DpMechanism *m, unsigned long k, const double *edges, size_t n_edges,
-                  const volatile int *cancel, double *prob)
+                  const DpCancel *cancel, double *prob)
 {
   if (!dp_mechanism_is_valid (m) || !dp_is_valid_k (k) || edges == NULL || n_edges < 2
       || prob == NULL)
@@ -877,7 +879,7 @@ dp_loss_sum_bins (const DpMechanism *m, unsigned long k, const double *edges, si
   for (size_t i = 0; i < n_edges; i++)
     if (isnan (edges[i]) || (i > 0 && !(edges[i] > edges[i - 1])))
       return DP_ERR_DOMAIN;
-  if (dp_is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return DP_ERR_CANCELLED;
   double kd = (double) k;
   switch (m->kind)

@@ -36,13 +36,6 @@ DpStatus dp_gaussian_delta_unchecked (double mu, double epsilon, double *out);
 /* Inverse in ε (smallest ε ≥ 0 with δ(ε) ≤ delta) for any μ > 0, delta ∈ (0, 1). */
 DpStatus dp_gaussian_epsilon_unchecked (double mu, double delta, double *out);
 
-/* Whether a long computation's cancel flag is raised (NULL: never). */
-static inline bool
-dp_is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 /* k ∈ [1, DP_K_MAX]. */
 static inline bool
 dp_is_valid_k (unsigned long k)

@@ -117,7 +117,7 @@ draw (const DpMechanism *m, double c, double keep, gsl_rng *rng)
 }
 
 DpStatus
-dp_sample_run (const DpMechanism *m, const DpSampleParams *params, const volatile int *cancel,
+dp_sample_run (const DpMechanism *m, const DpSampleParams *params, const DpCancel *cancel,
                DpSample **out)
 {
   if (out == NULL || params == NULL || !dp_mechanism_is_valid (m))
@@ -129,7 +129,7 @@ dp_sample_run (const DpMechanism *m, const DpSampleParams *params, const volatil
       || (!rr && (p->n_bins < 1 || p->n_bins > DP_SAMPLE_BINS_MAX))
       || (p->lo < p->hi && !(isfinite (p->lo) && isfinite (p->hi))))
     return DP_ERR_DOMAIN;
-  if (dp_is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return DP_ERR_CANCELLED;
 
   DpSample *s = calloc (1, sizeof *s);
@@ -208,7 +208,7 @@ dp_sample_run (const DpMechanism *m, const DpSampleParams *params, const volatil
       unsigned long below = 0, beyond = 0;
       for (size_t i = 0; i < p->n; i++)
         {
-          if ((i & 65535) == 65535 && dp_is_cancelled (cancel))
+          if ((i & 65535) == 65535 && dp_cancel_is_set (cancel))
             {
               st = DP_ERR_CANCELLED;
               goto out;

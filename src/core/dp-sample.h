@@ -58,5 +58,5 @@ typedef struct {
  * is [−b ln 200, Δ + b ln 200] for Laplace (each density puts 1/400 beyond the far end) and
  * [−3σ, Δ + 3σ] for the Gaussian. Cancellable (@cancel may be NULL). */
 DpStatus dp_sample_run (const DpMechanism *m, const DpSampleParams *params,
-                        const volatile int *cancel, DpSample **out);
+                        const DpCancel *cancel, DpSample **out);
 void dp_sample_free (DpSample *sample);

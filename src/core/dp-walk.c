@@ -150,7 +150,7 @@ walk_bin_edges (DpWalk *w, double eps, double lo_sample, double hi_sample)
 }
 
 DpStatus
-dp_walk_run (const DpMechanism *m, const DpWalkParams *params, const volatile int *cancel,
+dp_walk_run (const DpMechanism *m, const DpWalkParams *params, const DpCancel *cancel,
              DpWalk **out)
 {
   if (out == NULL || params == NULL || !dp_mechanism_is_valid (m))
@@ -165,7 +165,7 @@ dp_walk_run (const DpMechanism *m, const DpWalkParams *params, const volatile in
     n_cols = (size_t) p->k + 1;
   if ((double) p->n_paths * (double) n_cols > (double) DP_WALK_STORE_MAX)
     return DP_ERR_DOMAIN;
-  if (dp_is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return DP_ERR_CANCELLED;
 
   DpWalk *w = calloc (1, sizeof *w);
@@ -245,7 +245,7 @@ dp_walk_run (const DpMechanism *m, const DpWalkParams *params, const volatile in
   double mean_acc = 0.0, m2_acc = 0.0; /* Welford */
   for (size_t i = 0; i < p->n_paths; i++)
     {
-      if ((i & 15) == 0 && dp_is_cancelled (cancel))
+      if ((i & 15) == 0 && dp_cancel_is_set (cancel))
         {
           st = DP_ERR_CANCELLED;
           goto fail;

@@ -80,7 +80,7 @@ typedef struct {
  * Cancellable between paths (@cancel may be NULL). DP_ERR_DOMAIN for parameters outside the
  * ranges above or n_paths × n_columns > DP_WALK_STORE_MAX. */
 DpStatus dp_walk_run (const DpMechanism *m, const DpWalkParams *params,
-                      const volatile int *cancel, DpWalk **out);
+                      const DpCancel *cancel, DpWalk **out);
 void dp_walk_free (DpWalk *walk);
 
 /* The Thm 3.20 threshold kε(e^ε − 1) + √(2k ln(1/δ′))·ε for an ε-DP mechanism (the same value

@@ -148,7 +148,9 @@ test_split (void)
         g_assert_true (r.advanced == e && r.optimal == e && r.exact == e);
     }
   DpBudgetSplit r;
-  int cancel = 1;
+  DpCancel cancel;
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
   assert_domain (dp_budget_split (DP_MECHANISM_GAUSSIAN, 1.0, 1e-5, 10, NULL, &r));
   assert_domain (dp_budget_split (DP_MECHANISM_LAPLACE, 1.0, 0.0, 10, NULL, &r));
   assert_domain (dp_budget_split (DP_MECHANISM_LAPLACE, 1.0, 1e-5, 0, NULL, &r));

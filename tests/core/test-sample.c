@@ -238,16 +238,11 @@ test_reproducible (void)
   dp_sample_free (c);
 }
 
-typedef struct {
-  volatile int flag;
-} CancelData;
-
 static gpointer
 raise_flag (gpointer data)
 {
-  CancelData *c = data;
   g_usleep (20000);
-  c->flag = 1;
+  dp_cancel_set (data);
   return NULL;
 }
 
@@ -278,14 +273,16 @@ test_domain_and_cancel (void)
   p.lo = NAN;
   assert_domain (dp_sample_run (&m, &p, NULL, &s));
   g_assert_null (s);
-  int before = 1;
+  DpCancel before, cancel;
+  dp_cancel_init (&before);
+  dp_cancel_set (&before);
   g_assert_cmpint (dp_sample_run (&m, &ok, &before, &s), ==, DP_ERR_CANCELLED);
   /* while it runs: 2·10⁷ outputs take far longer than 20 ms */
-  CancelData cd = { 0 };
+  dp_cancel_init (&cancel);
   p = ok;
   p.n = DP_SAMPLE_MAX;
-  GThread *thread = g_thread_new ("cancel", raise_flag, &cd);
-  g_assert_cmpint (dp_sample_run (&m, &p, &cd.flag, &s), ==, DP_ERR_CANCELLED);
+  GThread *thread = g_thread_new ("cancel", raise_flag, &cancel);
+  g_assert_cmpint (dp_sample_run (&m, &p, &cancel, &s), ==, DP_ERR_CANCELLED);
   g_thread_join (thread);
   g_assert_null (s);
 }

@@ -313,16 +313,11 @@ test_reproducible (void)
     }
 }
 
-typedef struct {
-  volatile int flag;
-} CancelData;
-
 static gpointer
 raise_flag (gpointer data)
 {
-  CancelData *c = data;
   g_usleep (50000);
-  c->flag = 1;
+  dp_cancel_set (data);
   return NULL;
 }
 
@@ -367,20 +362,22 @@ test_domain_and_cancel (void)
   w = NULL;
 
   /* cancelled before it starts, and while it runs (10⁹ steps would take seconds) */
-  int before = 1;
+  DpCancel before, cancel;
+  dp_cancel_init (&before);
+  dp_cancel_set (&before);
   g_assert_cmpint (dp_walk_run (&m, &ok, &before, &w), ==, DP_ERR_CANCELLED);
-  CancelData cd = { 0 };
+  dp_cancel_init (&cancel);
   p = ok;
   p.k = 10000;
   p.n_paths = 100000;
   p.n_columns = 2;
-  GThread *thread = g_thread_new ("cancel", raise_flag, &cd);
+  GThread *thread = g_thread_new ("cancel", raise_flag, &cancel);
   gint64 t0 = g_get_monotonic_time ();
-  g_assert_cmpint (dp_walk_run (&m, &p, &cd.flag, &w), ==, DP_ERR_CANCELLED);
+  g_assert_cmpint (dp_walk_run (&m, &p, &cancel, &w), ==, DP_ERR_CANCELLED);
   gint64 elapsed = g_get_monotonic_time () - t0;
   g_thread_join (thread);
   g_assert_null (w);
-  g_assert_cmpint (cd.flag, ==, 1);
+  g_assert_true (dp_cancel_is_set (&cancel));
   printf ("# cancelled after %.1f ms\n", elapsed / 1000.0);
 }
 
