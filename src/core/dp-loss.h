@@ -33,9 +33,10 @@ DpStatus dp_loss_log_mgf (const DpMechanism *m, double lambda, double *out);
  * - Laplace: the all-atom outcomes exactly (a binomial sum); the rest from a discretization of
  *   the exponentially tilted per-step distribution (saddle point at t, mass and mean of every
  *   cell kept), composed by FFT and read with the tilt undone in closed form. Relative
- *   accuracy about 1e-9 (see dp-loss.c for how it was measured). Up to about 20 ms for
- *   k ≤ 10⁵, 1 s at k = 10⁷. Cancellable (@cancel may be NULL): polled between the FFT passes
- *   and within the loops, so one FFT (at most 2²¹ points) is the longest it runs on. */
+ *   accuracy about 2e-9, 1e-7 for tails far below 1e-300 (dp-loss.c says how it was
+ *   measured). Up to about 20 ms for k ≤ 10⁵, 1 s at k = 10⁷. Cancellable (@cancel may be
+ *   NULL): polled between the FFT passes and within the loops, so one FFT (at most 2²¹ points)
+ *   is the longest it runs on. */
 DpStatus dp_loss_sum_tail (const DpMechanism *m, unsigned long k, double t,
                            const DpCancel *cancel, double *tail, double *log_tail);
 
