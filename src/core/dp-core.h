@@ -10,3 +10,4 @@
 #include "dp-gaussian.h"
 #include "dp-exponential.h"
 #include "dp-compose.h"
+#include "dp-sensitivity.h"
