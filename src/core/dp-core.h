@@ -11,3 +11,4 @@
 #include "dp-exponential.h"
 #include "dp-compose.h"
 #include "dp-sensitivity.h"
+#include "dp-posterior.h"
