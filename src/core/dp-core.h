@@ -12,3 +12,4 @@
 #include "dp-compose.h"
 #include "dp-sensitivity.h"
 #include "dp-posterior.h"
+#include "dp-kmeans.h"
