@@ -25,6 +25,9 @@ static const Command commands[] = {
     N_("hockey-stick δ(ε′) of a mechanism or its k-fold composition, and its inverse") },
   { "compose", cli_cmd_compose,
     N_("total ε of k composed mechanisms: basic, advanced, optimal, exact, RDP") },
+  { "sensitivity", cli_cmd_sensitivity,
+    N_("global, local and smooth sensitivity of a query on a small data set") },
+  { "kmeans", cli_cmd_kmeans, N_("Lloyd's k-means and its DP version on a seeded data set") },
   { "export", cli_cmd_export, N_("a view as PNG, SVG or PDF") },
   { "bench", cli_cmd_bench, N_("render time of every view") },
 };
