@@ -663,7 +663,11 @@ dp_sensitivity_analysis_clear (DpSensitivityAnalysis *analysis)
 
 /* ---------------------------------------------------------------------------------------- */
 
-static const double seminar_ages[] = { 19, 20, 20, 21, 21, 21, 21, 22, 22, 23, 24 };
+/* 41 students: 19 ×3, 20 ×7, 21 ×12, 22 ×7, 23 ×6, 24 ×4, 25 ×2 */
+static const double seminar_ages[] = {
+  19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
+  21, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 23, 24, 24, 24, 24, 25, 25,
+};
 static const double family_ages[] = { 2, 4, 5, 7, 9, 61, 63, 66, 68, 71, 74 };
 
 static const DpSensitivityExample examples[] = {

@@ -158,8 +158,9 @@ DpStatus dp_sensitivity_analyse (DpQuery query, const double *x, size_t n, doubl
 void dp_sensitivity_analysis_clear (DpSensitivityAnalysis *analysis);
 
 /* Built-in example data sets (ages, domain [0, 100]) for the sensitivity view:
- *   "seminar"  a seminar group's ages, 19 … 24: the median's LS is 0 (its two neighbours in
- *              sorted order equal it), yet a neighbour has LS 1 and A^(t) grows with t;
+ *   "seminar"  41 students aged 19 … 25: the median's LS is 0 (its two neighbours in sorted
+ *              order equal it), yet a neighbour has LS 1, and A^(t) stays within a few years
+ *              until t approaches n/2, so the smooth sensitivity is far below GS;
  *   "family"   a family gathering, children and grandparents: the median's LS is 52, the gap
  *              between the middle child and grandparent. */
 typedef struct {
