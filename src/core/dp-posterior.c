@@ -40,8 +40,15 @@ dp_posterior_laplace (double prior, double scale, double f_d, double f_d_prime, 
       || !isfinite (f_d) || !isfinite (f_d_prime) || !isfinite (z))
     return DP_ERR_DOMAIN;
   /* ln(h(z | f(D), b)/h(z | f(D′), b)) = (|z − f(D′)| − |z − f(D)|)/b, bounded by
-   * |f(D) − f(D′)|/b (book Thm 3.2's proof). */
-  lambda = (fabs (z - f_d_prime) - fabs (z - f_d)) / scale;
+   * |f(D) − f(D′)|/b (book Thm 3.2's proof). Beyond both centres the difference is exactly
+   * ±(f(D) − f(D′)), taken as such: for |z| far above the centres, z − f(D) and z − f(D′)
+   * round to the same number. */
+  if (z >= fmax (f_d, f_d_prime))
+    lambda = (f_d - f_d_prime) / scale;
+  else if (z <= fmin (f_d, f_d_prime))
+    lambda = (f_d_prime - f_d) / scale;
+  else
+    lambda = (fabs (z - f_d_prime) - fabs (z - f_d)) / scale;
   if (!isfinite (lambda))
     return DP_ERR_NUMERIC;
   *out = posterior_from (prior, lambda);

@@ -61,6 +61,11 @@ test_bounds_attained (void)
         assert_ok (dp_posterior_laplace (p, 1.0 / eps, 1.0, 0.0, -7.0, &at_left));
         assert_rel ("posterior right of both centres", at_right, hi, 1e-13);
         assert_rel ("posterior left of both centres", at_left, lo, 1e-13);
+        /* far out, where z − 1 and z round to the same double */
+        assert_ok (dp_posterior_laplace (p, 1.0 / eps, 1.0, 0.0, 1e300, &at_right));
+        assert_ok (dp_posterior_laplace (p, 1.0 / eps, 1.0, 0.0, -1e300, &at_left));
+        assert_rel ("posterior at z = 1e300", at_right, hi, 1e-13);
+        assert_rel ("posterior at z = −1e300", at_left, lo, 1e-13);
       }
 }
 
