@@ -169,20 +169,102 @@ dp_query_value (DpQuery query, const double *x, size_t n, double *out)
 /* ---------------------------------------------------------------------------------------- */
 /* Local sensitivity by enumeration                                                          */
 
+/* The sorted, padded y: @xs with its (r+1)-th smallest record replaced by @v, which lands
+ * after @q of the other records. */
+typedef struct {
+  const double *xs;
+  size_t n;
+  size_t r;
+  size_t q;
+  double v;
+  double lower, upper;
+} Replaced;
+
+static double
+replaced_at (const Replaced *y, long i)
+{
+  size_t j;
+
+  if (i <= 0)
+    return y->lower;
+  if (i > (long) y->n)
+    return y->upper;
+  j = (size_t) (i - 1);
+  if (j == y->q)
+    return y->v;
+  if (j > y->q)
+    j--;
+  return y->xs[j < y->r ? j : j + 1];
+}
+
+/* Number of values of the sorted @xs below @v. */
+static size_t
+count_below (const double *xs, size_t n, double v)
+{
+  size_t lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (xs[mid] < v)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* f(y) for y = @xs (sorted, summing to @sum) with its (r+1)-th smallest record replaced by
+ * y->v: the query's definition read off y's order statistics, in O(1). */
+static double
+query_value_replaced (DpQuery query, const Replaced *y, double sum)
+{
+  size_t n = y->n;
+
+  switch (query)
+    {
+    case DP_QUERY_SUM:
+      return sum - y->xs[y->r] + y->v;
+    case DP_QUERY_MEAN:
+      return (sum - y->xs[y->r] + y->v) / (double) n;
+    case DP_QUERY_MEDIAN:
+      if (n % 2 == 1)
+        return replaced_at (y, (long) (n + 1) / 2);
+      return 0.5 * (replaced_at (y, (long) n / 2) + replaced_at (y, (long) n / 2 + 1));
+    case DP_QUERY_MAX:
+      return replaced_at (y, (long) n);
+    case DP_QUERY_COUNT:
+    case DP_N_QUERIES:
+    default:
+      return (double) n;
+    }
+}
+
+static Replaced
+replaced_init (const double *xs, size_t n, size_t r, double v, double lower, double upper)
+{
+  Replaced y = { .xs = xs, .n = n, .r = r, .v = v, .lower = lower, .upper = upper };
+
+  y.q = count_below (xs, n, v) - (xs[r] < v ? 1 : 0);
+  return y;
+}
+
 /* LS_f(x) = max over the neighbours x′ of |f(x) − f(x′)| (seed 001, 局部敏感度). The
  * neighbours enumerated are those that can attain the maximum (dp-sensitivity.h): replace
  * relation, each record replaced by L and by U; add/remove, each record removed, and L or U
  * added. Every query commutes with a shift of the data (f(x + c) = f(x) + c for mean, median
  * and max, + nc for the sum, the count unchanged), so LS is the same for x − L, which is where
  * it is evaluated: a large offset such as [10⁶, 10⁶ + 10] then does not cancel in
- * f(x) − f(x′). @buf has room for 3(n + 1) doubles. */
+ * f(x) − f(x′). Each f(x′) is evaluated from the sorted x (query_value_replaced), so the n
+ * records cost O(n log n) in all. @buf has room for 2(n + 1) doubles. */
 static double
 local_enumerated (DpQuery query, const double *x, size_t n, double lower, double upper,
                   double *buf)
 {
-  double *xs = buf, *y = buf + n + 1, *work = buf + 2 * (n + 1);
+  double *xs = buf, *work = buf + n + 1;
   const double ends[2] = { 0.0, upper - lower };
-  double fx, best = 0.0;
+  double fx, sum = 0.0, best = 0.0;
 
   for (size_t i = 0; i < n; i++)
     xs[i] = x[i] - lower;
@@ -190,30 +272,31 @@ local_enumerated (DpQuery query, const double *x, size_t n, double lower, double
 
   if (dp_query_neighbours (query) == DP_NEIGHBOURS_ADD_REMOVE)
     {
+      /* the count: every record removed (n − 1 records), L or U added (n + 1) */
       for (size_t i = 0; i < n; i++)
-        {
-          memcpy (y, xs, i * sizeof (double));
-          memcpy (y + i, xs + i + 1, (n - i - 1) * sizeof (double));
-          best = fmax (best, fabs (query_value_unchecked (query, y, n - 1, work) - fx));
-        }
+        best = fmax (best, fabs (query_value_unchecked (query, xs, n - 1, work) - fx));
       for (int e = 0; e < 2; e++)
         {
-          memcpy (y, xs, n * sizeof (double));
-          y[n] = ends[e];
-          best = fmax (best, fabs (query_value_unchecked (query, y, n + 1, work) - fx));
+          xs[n] = ends[e];
+          best = fmax (best, fabs (query_value_unchecked (query, xs, n + 1, work) - fx));
         }
       return best;
     }
 
-  memcpy (y, xs, n * sizeof (double));
+  qsort (xs, n, sizeof (double), cmp_double);
   for (size_t i = 0; i < n; i++)
+    sum += xs[i];
+  for (size_t r = 0; r < n; r++)
     {
+      /* records of equal value have the same neighbours */
+      if (r > 0 && xs[r] == xs[r - 1])
+        continue;
       for (int e = 0; e < 2; e++)
         {
-          y[i] = ends[e];
-          best = fmax (best, fabs (query_value_unchecked (query, y, n, work) - fx));
+          Replaced y = replaced_init (xs, n, r, ends[e], ends[0], ends[1]);
+
+          best = fmax (best, fabs (query_value_replaced (query, &y, sum) - fx));
         }
-      y[i] = xs[i];
     }
   return best;
 }
@@ -226,7 +309,7 @@ dp_sensitivity_local (DpQuery query, const double *x, size_t n, double lower, do
 
   if (!is_valid_query (query) || out == NULL || !is_valid_data (x, n, lower, upper))
     return DP_ERR_DOMAIN;
-  buf = malloc (3 * (n + 1) * sizeof (double));
+  buf = malloc (2 * (n + 1) * sizeof (double));
   if (buf == NULL)
     return DP_ERR_NOMEM;
   *out = local_enumerated (query, x, n, lower, upper, buf);
@@ -475,52 +558,6 @@ dp_noise_abs_quantile (DpNoiseKind kind, double scale, double q, double *out)
 /* ---------------------------------------------------------------------------------------- */
 /* A neighbour with another local sensitivity                                                */
 
-/* The sorted, padded y: @xs with its (r+1)-th smallest record replaced by @v, which lands
- * after @q of the other records. */
-typedef struct {
-  const double *xs;
-  size_t n;
-  size_t r;
-  size_t q;
-  double v;
-  double lower, upper;
-} Replaced;
-
-static double
-replaced_at (const Replaced *y, long i)
-{
-  size_t j;
-
-  if (i <= 0)
-    return y->lower;
-  if (i > (long) y->n)
-    return y->upper;
-  j = (size_t) (i - 1);
-  if (j == y->q)
-    return y->v;
-  if (j > y->q)
-    j--;
-  return y->xs[j < y->r ? j : j + 1];
-}
-
-/* Number of values of the sorted @xs below @v. */
-static size_t
-count_below (const double *xs, size_t n, double v)
-{
-  size_t lo = 0, hi = n;
-
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-
-      if (xs[mid] < v)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 static double
 replaced_local (const Replaced *y, const GapTerm *terms, int n_terms)
 {
@@ -575,14 +612,12 @@ dp_sensitivity_neighbour (DpQuery query, const double *x, size_t n, double lower
       for (size_t c = 0; c < n + 2; c++)
         {
           double v = c == 0 ? lower : c == 1 ? upper : xs[c - 2];
-          Replaced y = { .xs = xs, .n = n, .r = r, .v = v, .lower = lower, .upper = upper };
-          size_t below;
+          Replaced y;
           double diff;
 
           if (v == xs[r] || (c >= 3 && xs[c - 2] == xs[c - 3]))
             continue;
-          below = count_below (xs, n, v);
-          y.q = below - (xs[r] < v ? 1 : 0);
+          y = replaced_init (xs, n, r, v, lower, upper);
           diff = fabs (replaced_local (&y, terms, n_terms) - ls_x);
           if (diff > best)
             {
