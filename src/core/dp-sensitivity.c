@@ -425,10 +425,10 @@ local_at_distance_sorted (DpQuery query, const double *xs, size_t n, double lowe
           out[t] = 1.0;
           continue;
         }
+      /* non-decreasing in t: each window of (*) at t lies inside one at t + 1 */
       for (int k = 0; k < n_terms; k++)
         a = fmax (a, terms[k].c * gap_ball_max (xs, n, lower, upper, &terms[k], (long) t));
-      /* A^(t) is a maximum over growing balls; keep it non-decreasing under rounding of c. */
-      out[t] = t > 0 ? fmax (a, out[t - 1]) : a;
+      out[t] = a;
     }
 }
 
@@ -533,6 +533,28 @@ dp_smooth_calibration (double epsilon, double delta, DpSmoothCalibration *out)
                                    .beta = epsilon / (2.0 * log (2.0 / delta)),
                                    .scale_factor = 2.0 / epsilon };
   return DP_OK;
+}
+
+DpStatus
+dp_noise_density (DpNoiseKind kind, double scale, double z, double *out)
+{
+  double u;
+
+  if (out == NULL || !(scale > 0.0) || !isfinite (scale) || isnan (z))
+    return DP_ERR_DOMAIN;
+  u = fabs (z) / scale;
+  switch (kind)
+    {
+    case DP_NOISE_LAPLACE:
+      *out = exp (-u) / (2.0 * scale);
+      return DP_OK;
+    case DP_NOISE_CAUCHY:
+      /* 1/(πs(1 + u²)); for u above 1e154, u² overflows to +∞ and the density is 0 */
+      *out = 1.0 / (M_PI * scale * (1.0 + u * u));
+      return DP_OK;
+    default:
+      return DP_ERR_DOMAIN;
+    }
 }
 
 DpStatus

@@ -117,6 +117,10 @@ typedef struct {
 /* ε in [DP_EPSILON_MIN, DP_EPSILON_MAX]; δ = 0 (Cauchy) or 0 < δ < 1 (Laplace). */
 DpStatus dp_smooth_calibration (double epsilon, double delta, DpSmoothCalibration *out);
 
+/* The density of scale · Z at z: e^{−|z|/s}/(2s) (Laplace) or 1/(πs(1 + (z/s)²)) (Cauchy);
+ * scale > 0 finite, z not NaN (±∞ gives 0). */
+DpStatus dp_noise_density (DpNoiseKind kind, double scale, double z, double *out);
+
 /* The q-quantile of |scale · Z| (0 < q < 1): for the Laplace Z, scale · ln(1/(1 − q)); for the
  * standard Cauchy Z, scale · tan(πq/2). q = 0.5 is the typical error, q = 0.95 a bound the
  * error stays under 95 % of the time. scale ≥ 0 finite. */

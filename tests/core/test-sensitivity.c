@@ -500,6 +500,16 @@ test_median_nrs (void)
 
 /* ---- calibration of the noise (NRS Cor. 2.4) and its quantiles ---- */
 
+/* The library's density of scale 2.5, integrated here (kind in *data). */
+static double
+noise_density_fn (double z, void *data)
+{
+  double v;
+
+  assert_ok (dp_noise_density ((DpNoiseKind) * (int *) data, 2.5, z, &v));
+  return v;
+}
+
 static void
 test_calibration (void)
 {
@@ -531,6 +541,23 @@ test_calibration (void)
       /* Pr[|Z| ≤ q] for Cauchy of scale 3: 2/π · atan(q/3) */
       assert_rel ("Cauchy |Z| quantile", 2.0 / G_PI * atan (q / 3.0), p, 1e-13);
     }
+  /* the densities integrate to 1 and to the quantiles' probabilities (GSL quadrature) */
+  for (int kind = 0; kind < 2; kind++)
+    {
+      double total = test_integrate (noise_density_fn, &kind, -HUGE_VAL, HUGE_VAL, 1e-10);
+      double inner, p90;
+
+      assert_rel ("noise density integrates to 1", total, 1.0, 1e-8);
+      assert_ok (dp_noise_abs_quantile ((DpNoiseKind) kind, 2.5, 0.9, &p90));
+      inner = test_integrate (noise_density_fn, &kind, -p90, p90, 1e-12);
+      assert_rel ("density mass inside the 90 % quantile", inner, 0.9, 1e-10);
+    }
+  assert_ok (dp_noise_density (DP_NOISE_CAUCHY, 2.0, 1e300, &q));
+  g_assert_cmpfloat (q, ==, 0.0);
+  assert_ok (dp_noise_density (DP_NOISE_LAPLACE, 2.0, -INFINITY, &q));
+  g_assert_cmpfloat (q, ==, 0.0);
+  assert_domain (dp_noise_density (DP_NOISE_LAPLACE, 0.0, 1.0, &q));
+  assert_domain (dp_noise_density (DP_NOISE_LAPLACE, 1.0, NAN, &q));
   assert_ok (dp_noise_abs_quantile (DP_NOISE_CAUCHY, 1.0, 0.5, &q));
   assert_rel ("Cauchy median |Z| = scale", q, 1.0, 1e-15);
   assert_domain (dp_noise_abs_quantile (DP_NOISE_LAPLACE, 1.0, 1.0, &q));
