@@ -182,12 +182,6 @@ assign (const DpPoint *points, size_t n, const DpPoint *centres, unsigned k, uin
   return cost;
 }
 
-static bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 /* Textbook Lloyd from centres[0 … k−1]: writes rows 1 … T of @centres ((T + 1)·k), and when
  * given, the cost (T + 1) and the labels ((T + 1)·n) of every row. Returns the final cost. */
 static double
@@ -228,7 +222,7 @@ lloyd_nonprivate (const DpPoint *points, size_t n, unsigned k, unsigned iteratio
  * or a negative value when cancelled. */
 static double
 lloyd_private (const DpPoint *points, size_t n, unsigned k, unsigned iterations, double scale,
-               gsl_rng *rng, const volatile int *cancel, DpPoint *centres, double *cost,
+               gsl_rng *rng, const DpCancel *cancel, DpPoint *centres, double *cost,
                uint8_t *labels, DpKmeansRun *run)
 {
   double counts[DP_KMEANS_K_MAX];
@@ -239,7 +233,7 @@ lloyd_private (const DpPoint *points, size_t n, unsigned k, unsigned iterations,
     {
       const DpPoint *prev = centres + (size_t) t * k;
 
-      if (is_cancelled (cancel))
+      if (dp_cancel_is_set (cancel))
         return -1.0;
       c = assign (points, n, prev, k, labels != NULL ? labels + (size_t) t * n : NULL,
                   counts, sums);
@@ -353,7 +347,7 @@ draw_initial (gsl_rng *rng, unsigned k, DpPoint *centres)
 
 DpStatus
 dp_kmeans_run (const DpPoint *points, size_t n, unsigned k, unsigned iterations,
-               double epsilon, unsigned long seed, const volatile int *cancel,
+               double epsilon, unsigned long seed, const DpCancel *cancel,
                DpKmeansRun *out)
 {
   DpKmeansRun run = { 0 };
@@ -423,7 +417,7 @@ dp_kmeans_run (const DpPoint *points, size_t n, unsigned k, unsigned iterations,
 DpStatus
 dp_kmeans_cost_sweep (const DpPoint *points, size_t n, unsigned k, unsigned iterations,
                       const double *epsilons, size_t n_eps, unsigned runs, unsigned long seed,
-                      const volatile int *cancel, DpKmeansSweepPoint *out,
+                      const DpCancel *cancel, DpKmeansSweepPoint *out,
                       DpKmeansSweepBaseline *baseline)
 {
   DpPoint *centres;

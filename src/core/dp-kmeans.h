@@ -94,7 +94,7 @@ typedef struct {
  * polled once per iteration. Free with dp_kmeans_run_clear() (safe on a zeroed struct); on
  * error @out is left zeroed. */
 DpStatus dp_kmeans_run (const DpPoint *points, size_t n, unsigned k, unsigned iterations,
-                        double epsilon, unsigned long seed, const volatile int *cancel,
+                        double epsilon, unsigned long seed, const DpCancel *cancel,
                         DpKmeansRun *out);
 void dp_kmeans_run_clear (DpKmeansRun *run);
 
@@ -124,5 +124,5 @@ typedef struct {
 /* @epsilons: n_eps values, each valid as above; 1 ≤ runs ≤ 10000. Writes n_eps points. */
 DpStatus dp_kmeans_cost_sweep (const DpPoint *points, size_t n, unsigned k, unsigned iterations,
                                const double *epsilons, size_t n_eps, unsigned runs,
-                               unsigned long seed, const volatile int *cancel,
+                               unsigned long seed, const DpCancel *cancel,
                                DpKmeansSweepPoint *out, DpKmeansSweepBaseline *baseline);

@@ -384,8 +384,10 @@ test_sweep (void)
   DpPoint *x = g_new (DpPoint, n);
   DpKmeansSweepPoint pts[3];
   DpKmeansSweepBaseline base;
-  volatile int cancel = 1;
+  DpCancel cancel;
 
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
   assert_ok (dp_kmeans_mixture (k, n, 8, x, NULL));
   assert_ok (dp_kmeans_cost_sweep (x, n, k, T, eps, 3, runs, 100, NULL, pts, &base));
   for (guint e = 0; e < 3; e++)
@@ -418,13 +420,50 @@ test_sweep (void)
   g_free (x);
 }
 
+static gpointer
+raise_later (gpointer data)
+{
+  g_usleep (5000);
+  dp_cancel_set (data);
+  return NULL;
+}
+
+/* A sweep of 40 values of ε × 50 seeds on 10⁴ points (seconds of work) stops soon after
+ * another thread raises the flag 5 ms in. */
+static void
+test_sweep_cancelled_while_running (void)
+{
+  const size_t n = 10000;
+  DpPoint *x = g_new (DpPoint, n);
+  double eps[40];
+  DpKmeansSweepPoint pts[40];
+  DpCancel cancel;
+  GThread *thread;
+  gint64 t0;
+
+  for (int e = 0; e < 40; e++)
+    eps[e] = 0.1 * (e + 1);
+  assert_ok (dp_kmeans_mixture (4, n, 2, x, NULL));
+  dp_cancel_init (&cancel);
+  thread = g_thread_new ("cancel", raise_later, &cancel);
+  t0 = g_get_monotonic_time ();
+  g_assert_cmpint (dp_kmeans_cost_sweep (x, n, 4, 10, eps, 40, 50, 1, &cancel, pts, NULL), ==,
+                   DP_ERR_CANCELLED);
+  printf ("# sweep returned %.1f ms after it started (flag raised at 5 ms)\n",
+          (g_get_monotonic_time () - t0) / 1000.0);
+  g_thread_join (thread);
+  g_free (x);
+}
+
 static void
 test_run_errors (void)
 {
   DpPoint x[] = { { 0.2, 0.3 }, { -0.1, 0.4 }, { 0.6, 0.5 } };
   DpKmeansRun run;
-  volatile int cancel = 1;
+  DpCancel cancel;
 
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
   assert_domain (dp_kmeans_run (x, 3, 2, 5, 1.0, 1, NULL, &run));
   g_assert_null (run.centres_private);
   x[2].x = 0.5;
@@ -477,6 +516,7 @@ main (int argc, char **argv)
   g_test_add_func ("/kmeans/noise-scale", test_noise_scale);
   g_test_add_func ("/kmeans/cost-approaches-nonprivate", test_cost_approaches_nonprivate);
   g_test_add_func ("/kmeans/sweep", test_sweep);
+  g_test_add_func ("/kmeans/sweep-cancelled", test_sweep_cancelled_while_running);
   g_test_add_func ("/kmeans/errors", test_run_errors);
   g_test_add_func ("/kmeans/determinism", test_determinism);
   int status = g_test_run ();
