@@ -43,6 +43,11 @@ parse_data (const char *text, double lower, double upper, GError **error)
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
   guint n = g_strv_length (items);
 
+  if (n == 0)
+    {
+      g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, _("--data needs at least one value"));
+      return NULL;
+    }
   if (n > DP_SENSITIVITY_N_MAX)
     {
       g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
