@@ -16,9 +16,10 @@
  * cluster to another, so the vector (n_1, …, n_k) changes by at most 2 in ℓ1, and the vector
  * (a_1, …, a_k) ∈ ℝ^{2k} by at most ‖x_i‖₁ + ‖x_i′‖₁ ≤ 2 (or ‖x_i − x_i′‖₁ ≤ 2 when both lie in
  * one cluster). Lap(2/ε′) on every coordinate therefore makes each of the two vectors ε′-DP
- * (Laplace mechanism, book Thm 3.2, applied to a vector with ℓ1 sensitivity 2), an iteration
- * 2ε′-DP (composition, Prop. 3.3; the assignment uses only c^(t−1), already released) and the
- * T iterations 2Tε′ = ε (Prop. 3.4): Theorem 3.3 holds with the book's constants. The book's
+ * (the Laplace mechanism on a vector of ℓ1 sensitivity 2, Dwork & Roth Thm 3.6; the book's
+ * Thm 3.2 is its one-dimensional case), an iteration 2ε′-DP (composition, Prop. 3.3; the
+ * assignment uses only c^(t−1), already released) and the T iterations 2Tε′ = ε (Prop. 3.4):
+ * Theorem 3.3 holds with the book's constants. The book's
  * proof sketch instead proves each cluster j's release (n̂_j, â_j) 2ε′-DP and composes over j;
  * composing k such releases gives 2kε′ per iteration, not 2ε′. What makes the whole iteration
  * 2ε′ is that one record changes at most two clusters' counts and sums, which the ℓ1 argument
