@@ -3489,25 +3489,11 @@ anchor_box (DpvAnchor anchor, double px, double py, double w, double h, double g
     }
 }
 
-static gboolean annotations_hidden;
-static GArray *placed_log;
-
-void
-dpv_plot_set_annotations_hidden (gboolean hidden)
-{
-  annotations_hidden = hidden;
-}
-
-void
-dpv_plot_set_placed_log (GArray *log)
-{
-  placed_log = log;
-}
-
-/* For dpv_plot_set_placed_log (): the text and its box in device units. */
+/* For DpvPlotOptions.placed_log: the text and its box in device units. */
 static void
 log_placed (DpvPlot *p, PangoLayout *layout, double x, double y, double w, double h)
 {
+  static GMutex lock;
   DpvPlacedText t;
   double x0 = x, y0 = y, x1 = x + w, y1 = y + h;
 
@@ -3518,7 +3504,9 @@ log_placed (DpvPlot *p, PangoLayout *layout, double x, double y, double w, doubl
   t.y = MIN (y0, y1);
   t.w = fabs (x1 - x0);
   t.h = fabs (y1 - y0);
-  g_array_append_val (placed_log, t);
+  g_mutex_lock (&lock);
+  g_array_append_val (p->style.plot_options.placed_log, t);
+  g_mutex_unlock (&lock);
 }
 
 /* Draws the note at its chosen place (x, y) and keeps its box for the places chosen after. */
@@ -3526,13 +3514,13 @@ static void
 draw_text_at (DpvPlot *p, PangoLayout *layout, double x, double y, double w, double h,
               const DpvColor *color)
 {
-  if (!annotations_hidden)
+  if (!p->style.plot_options.hide_annotations)
     {
       cairo_save (p->cr);
       show_layout (p, layout, x, y, color, TRUE);
       cairo_restore (p->cr);
     }
-  if (placed_log != NULL)
+  if (p->style.plot_options.placed_log != NULL)
     log_placed (p, layout, x, y, w, h);
   record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
 }
@@ -3817,14 +3805,6 @@ draw_swatch (DpvPlot *p, const LegendEntry *e, double x, double y, double w, dou
   cairo_restore (cr);
 }
 
-static gboolean legends_hidden;
-
-void
-dpv_plot_set_legends_hidden (gboolean hidden)
-{
-  legends_hidden = hidden;
-}
-
 /* The legend box: a rectangle with rounded corners. */
 static void
 legend_frame_path (DpvPlot *p, double x, double y, double w, double h)
@@ -3869,7 +3849,7 @@ legend_below (DpvPlot *p)
   bx = CLAMP (bx, p->x + p->pad, p->x + p->w - p->pad - g.w);
   by = p->y + p->h - p->below_h + p->pad * 0.5;
   record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
-  if (legends_hidden)
+  if (p->style.plot_options.hide_legends)
     return TRUE;
 
   cairo_save (p->cr);
@@ -4010,7 +3990,7 @@ dpv_plot_legend (DpvPlot *plot)
     by = MAX (by, p->y);
   }
 
-  if (legends_hidden)
+  if (p->style.plot_options.hide_legends)
     goto out;
   cairo_save (cr);
   {

@@ -149,18 +149,12 @@ void dpv_plot_legend (DpvPlot *plot);
  * drawing, or dpv_plot_layout ()); nothing is reserved when the strip would take more than a
  * quarter of the panel's height, or when the legend drawn has entries the strip cannot hold. */
 void dpv_plot_set_legend_below (DpvPlot *plot, const char *const *markups, gsize n);
-/* Tests: lay legends out (their rectangles are recorded) without drawing them. */
-void dpv_plot_set_legends_hidden (gboolean hidden);
-/* Tests: likewise annotations and reference-line labels (placed and recorded, not drawn). */
-void dpv_plot_set_annotations_hidden (gboolean hidden);
-/* Tests: while @log (an array of DpvPlacedText, or NULL) is set, each annotation and
- * reference-line label placed is appended to it: its text (free it) and its box in device
- * units. Not thread-safe: for single-threaded renders. */
+/* A label placed, as DpvStyle.plot_options.placed_log records it: its text and its box in
+ * device units. */
 typedef struct {
   char *text;
   double x, y, w, h;
 } DpvPlacedText;
-void dpv_plot_set_placed_log (GArray *log);
 
 /* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for
  * tests and for views that place their own text. Returns the number of rectangles of @kind

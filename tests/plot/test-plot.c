@@ -1789,6 +1789,146 @@ test_align_x (void)
   canvas_clear (&c);
 }
 
+/* A scene with a legend, two annotations and a labelled reference line, drawn at scale 2 with
+ * @options; with @texts FALSE the legend and the labels are left out (the lines stay). The
+ * rectangles of the legend and of the annotations go to @rects (legend first), when given. */
+static cairo_surface_t *
+options_scene (const DpvPlotOptions *options, gboolean texts, cairo_rectangle_t rects[4])
+{
+  double x[] = { 0, 0.3, 0.6, 1 }, y[] = { 0.1, 0.7, 0.4, 0.9 };
+  cairo_surface_t *s;
+  Canvas c;
+  DpvPlot *p;
+
+  canvas_init (&c, 400, 300, 2, DPV_THEME_LIGHT);
+  if (options != NULL)
+    c.style.plot_options = *options;
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 400, 300);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, y, 4, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID,
+                 texts ? "<i>D</i>" : NULL);
+  dpv_plot_vline (p, 0.5, NULL, DPV_DASH_DASHED, texts ? "ε = 1" : NULL);
+  if (texts)
+    {
+      dpv_plot_annotate (p, 0.3, 0.7, "peak", DPV_ANCHOR_NORTH, NULL);
+      dpv_plot_annotate (p, 0.6, 0.4, "dip", DPV_ANCHOR_SOUTH, NULL);
+      dpv_plot_legend (p);
+    }
+  if (rects != NULL)
+    {
+      g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, rects, 1), ==, 1);
+      g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_ANNOTATION, rects + 1, 3), ==, 3);
+    }
+  dpv_plot_free (p);
+  g_assert_cmpint (cairo_status (c.cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (c.cr);
+  cairo_surface_flush (c.surface);
+  s = c.surface;
+  return s;
+}
+
+static gboolean
+same_pixels (cairo_surface_t *a, cairo_surface_t *b)
+{
+  int h = cairo_image_surface_get_height (a), stride = cairo_image_surface_get_stride (a);
+
+  return h == cairo_image_surface_get_height (b) && stride == cairo_image_surface_get_stride (b)
+         && memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                    (gsize) h * stride) == 0;
+}
+
+/* Hidden legends and annotations are placed and recorded as if drawn, and nothing of them
+ * is drawn: the pixels are those of the scene without them. The log receives each label
+ * placed (the vline's label first, then the annotations) with its box in device units. */
+static void
+test_options (void)
+{
+  g_autoptr(GArray) log = g_array_new (FALSE, FALSE, sizeof (DpvPlacedText));
+  DpvPlotOptions hidden = { .hide_legends = TRUE, .hide_annotations = TRUE, .placed_log = log };
+  static const char *const texts[] = { "ε = 1", "peak", "dip" };
+  cairo_rectangle_t shown_r[4], hidden_r[4];
+  cairo_surface_t *shown, *bare, *none;
+
+  shown = options_scene (NULL, TRUE, shown_r);
+  bare = options_scene (&hidden, TRUE, hidden_r);
+  none = options_scene (NULL, FALSE, NULL);
+  g_assert_true (same_pixels (bare, none));
+  g_assert_false (same_pixels (shown, none));
+  for (int i = 0; i < 4; i++)
+    {
+      g_assert_cmpfloat (shown_r[i].x, ==, hidden_r[i].x);
+      g_assert_cmpfloat (shown_r[i].y, ==, hidden_r[i].y);
+      g_assert_cmpfloat (shown_r[i].width, ==, hidden_r[i].width);
+      g_assert_cmpfloat (shown_r[i].height, ==, hidden_r[i].height);
+    }
+  g_assert_cmpuint (log->len, ==, 3);
+  for (guint i = 0; i < log->len; i++)
+    {
+      DpvPlacedText *t = &g_array_index (log, DpvPlacedText, i);
+
+      g_assert_cmpstr (t->text, ==, texts[i]);
+      g_assert_cmpfloat_with_epsilon (t->x, 2 * hidden_r[i + 1].x, 1e-9);
+      g_assert_cmpfloat_with_epsilon (t->y, 2 * hidden_r[i + 1].y, 1e-9);
+      g_assert_cmpfloat_with_epsilon (t->w, 2 * hidden_r[i + 1].width, 1e-9);
+      g_assert_cmpfloat_with_epsilon (t->h, 2 * hidden_r[i + 1].height, 1e-9);
+      g_free (t->text);
+    }
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (bare);
+  cairo_surface_destroy (none);
+}
+
+typedef struct {
+  const DpvPlotOptions *options;
+  cairo_surface_t *expected;
+  int mismatches;
+} OptionsThread;
+
+static gpointer
+options_thread (gpointer data)
+{
+  OptionsThread *t = data;
+
+  for (int i = 0; i < 30; i++)
+    {
+      cairo_surface_t *s = options_scene (t->options, TRUE, NULL);
+
+      t->mismatches += !same_pixels (s, t->expected);
+      cairo_surface_destroy (s);
+    }
+  return NULL;
+}
+
+/* Options belong to the render they are given to: two threads, one drawing with legends and
+ * labels hidden and one without, each draw what they draw alone. */
+static void
+test_options_threads (void)
+{
+  g_autoptr(GArray) log = g_array_new (FALSE, FALSE, sizeof (DpvPlacedText));
+  DpvPlotOptions hidden = { .hide_legends = TRUE, .hide_annotations = TRUE, .placed_log = log };
+  OptionsThread t[2] = {
+    { &hidden, options_scene (&hidden, TRUE, NULL), 0 },
+    { NULL, options_scene (NULL, TRUE, NULL), 0 },
+  };
+  GThread *threads[2];
+
+  for (int i = 0; i < 2; i++)
+    threads[i] = g_thread_new ("options", options_thread, &t[i]);
+  for (int i = 0; i < 2; i++)
+    g_thread_join (threads[i]);
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (t[i].mismatches, ==, 0);
+      cairo_surface_destroy (t[i].expected);
+    }
+  /* three labels a render: the reference and 30 renders of the hidden thread */
+  g_assert_cmpuint (log->len, ==, 3 * 31);
+  for (guint i = 0; i < log->len; i++)
+    g_free (g_array_index (log, DpvPlacedText, i).text);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1822,5 +1962,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/vector-exact", test_vector_exact);
   g_test_add_func ("/plot/random", test_random);
   g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
+  g_test_add_func ("/plot/options", test_options);
+  g_test_add_func ("/plot/options-threads", test_options_threads);
   return g_test_run ();
 }
