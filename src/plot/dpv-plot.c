@@ -13,101 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <pango/pangocairo.h>
-
-#include "dpv-plot.h"
-#include "dpv-ticks.h"
-
-/* Font size factors relative to style->font_size × style->text_scale. */
-#define TICK_FACTOR 0.9
-#define AXIS_TITLE_FACTOR 1.0
-#define TITLE_FACTOR 1.08
-#define LEGEND_FACTOR 0.9
-#define ANNOT_FACTOR 0.9
-
-enum { AX_X = 0, AX_Y, AX_Y2, N_AXES };
-
-typedef struct {
-  gboolean set;
-  double min, max;      /* sanitized data range */
-  double tmin, tmax;    /* transformed (log10 on log axes) */
-  DpvScale scale;
-  char *title;
-  DpvTick ticks[DPV_MAX_TICKS];
-  gboolean show_label[DPV_MAX_TICKS];
-  double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
-  gsize n_ticks;
-} Axis;
-
-typedef enum {
-  ENTRY_LINE,
-  ENTRY_FILL,
-  ENTRY_BAR,
-  ENTRY_MARKER,
-} EntryKind;
-
-typedef struct {
-  EntryKind kind;
-  char *markup;
-  DpvColor color;
-  double width;
-  double alpha;
-  DpvDash dash;
-} LegendEntry;
-
-typedef struct {
-  DpvTextKind kind;
-  double x, y, w, h;
-} TextRect;
-
-typedef struct {
-  double x, y;
-} Point;
-
-/* Recorded points bucketed by x into columns of the data area, so that counting the points in
- * a box looks only at the columns it spans (legend and label placement count dozens of
- * candidate boxes against thousands of points). Built when first needed, again when points
- * were added since. */
-typedef struct {
-  guint len;        /* points indexed (the array's length when built) */
-  guint n_cols;
-  double x0, col_w;
-  guint *start;     /* n_cols + 1 offsets into sorted */
-  Point *sorted;    /* the points, column by column */
-} PointIndex;
-
-struct _DpvPlot {
-  cairo_t *cr;
-  DpvStyle style;
-  double x, y, w, h;            /* panel */
-  Axis axes[N_AXES];
-  char *title;
-  GStrv title_choices;          /* dpv_plot_set_title_choices (), or NULL */
-  gboolean x_tick_labels;
-  gboolean laid_out;
-  gboolean show_y_title, show_y2_title, show_x_title;
-  double dx, dy, dw, dh;        /* data area */
-  double min_left, min_right;   /* forced by dpv_plot_align_x() */
-  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
-  double em;                    /* font size in user units */
-  double ticklen, pad;
-  PangoContext *pctx;           /* shared (layout cache), for cr's matrix at creation */
-  char *pctx_sig;
-  GHashTable *layouts;          /* factor bits + markup → PangoLayout (from the cache) */
-  GArray *points;               /* Point: drawn series samples, for legend placement */
-  GArray *ref_points;           /* Point: reference-line samples (count less) */
-  PointIndex points_index, ref_points_index;
-  GArray *entries;              /* LegendEntry */
-  GArray *texts;                /* TextRect */
-  gboolean data_bg_done;        /* the data area's own background is painted */
-  gboolean data_drawn;          /* something (the grid included) is drawn in the data area */
-  struct _DotStamps *dots;      /* while a line's dots are stamped (flush_run ()), or NULL */
-  GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
-  double below_h;               /* height reserved for that strip (with its gap), or 0 */
-  double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
-};
-
-/* ---------------------------------------------------------------- text ---- */
+#include "dpv-plot-private.h"
 
 static double
 font_px (const DpvStyle *style, double factor)
@@ -219,8 +125,6 @@ new_layout (PangoContext *ctx, const DpvStyle *style, const char *markup, double
   set_markup_safe (layout, markup);
   return layout;
 }
-
-/* --------------------------------------------------------- layout cache ---- */
 
 /* Laying text out (markup parsing, itemising, font lookup, shaping) was about a quarter of a
  * frame, and nearly all of it repeats from frame to frame: the same tick labels, titles and
@@ -334,14 +238,8 @@ append_bits (GString *s, double v)
   g_string_append_len (s, buf, sizeof buf);
 }
 
-typedef struct {
-  gboolean single_paragraph;
-  double fit;          /* fit_width () to this when > 0 */
-  gboolean semibold;   /* semibold over the markup, then fitted again */
-  double wrap;         /* wrap at this width when > 0 */
-} LayoutOptions;
-
 static void fit_width (PangoLayout *layout, double width);
+
 static void layout_size (PangoLayout *layout, double *w, double *h);
 
 /* A new reference to the cached layout of markup at factor for cr's current matrix. The
@@ -572,6 +470,14 @@ plot_layout_key_free (gpointer key)
   g_free (k);
 }
 
+/* A plot's own table of layouts, for plot_layout (). */
+static GHashTable *
+plot_layout_table_new (void)
+{
+  return g_hash_table_new_full (plot_layout_key_hash, plot_layout_key_equal,
+                                plot_layout_key_free, g_object_unref);
+}
+
 /* A cached layout owned by the plot. */
 static PangoLayout *
 plot_layout (DpvPlot *p, const char *markup, double factor)
@@ -692,8 +598,6 @@ record_text (DpvPlot *p, DpvTextKind kind, double x, double y, double w, double 
   g_array_append_val (p->texts, r);
 }
 
-/* ---------------------------------------------------------------- axes ---- */
-
 static void
 sanitize_range (double *min, double *max, DpvScale scale)
 {
@@ -783,23 +687,6 @@ axis_set (DpvPlot *p, int which, double min, double max, DpvScale scale, const c
   p->laid_out = FALSE;
 }
 
-/* Fraction along the axis, NaN where undefined (log of a non-positive value). */
-static double
-axis_frac (const Axis *ax, double v)
-{
-  double t;
-
-  if (ax->scale == DPV_SCALE_LOG)
-    {
-      if (!(v > 0))
-        return v == 0 ? -INFINITY : NAN;
-      t = log10 (v);
-    }
-  else
-    t = v;
-  return t / (ax->tmax - ax->tmin) - ax->tmin / (ax->tmax - ax->tmin);
-}
-
 static double
 axis_unfrac (const Axis *ax, double f)
 {
@@ -820,28 +707,6 @@ clamp_user (DpvPlot *p, double u, gboolean is_x)
   if (isnan (u))
     return u;
   return CLAMP (u, lo - m, lo + len + m);
-}
-
-/* For lines and polygons, which are clipped (clip_segment, clip_polygon) before they reach
- * cairo: a bound so far out that clamping both ends of a segment is needed only for points
- * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
- * accurate to a thousandth of a unit. */
-static double
-clamp_far (double u)
-{
-  return isnan (u) ? u : CLAMP (u, -1e13, 1e13);
-}
-
-static double
-map_x (DpvPlot *p, double v)
-{
-  return p->dx + axis_frac (&p->axes[AX_X], v) * p->dw;
-}
-
-static double
-map_y_axis (DpvPlot *p, int which, double v)
-{
-  return p->dy + p->dh - axis_frac (&p->axes[which], v) * p->dh;
 }
 
 /* Snaps a horizontal (is_x FALSE) or vertical line position to the device pixel grid. */
@@ -909,8 +774,6 @@ is_vector_target (cairo_t *cr)
     }
 }
 
-/* ------------------------------------------------------------- new/free ---- */
-
 DpvPlot *
 dpv_plot_new (cairo_t        *cr,
               const DpvStyle *style,
@@ -953,8 +816,7 @@ dpv_plot_new (cairo_t        *cr,
     p->pctx = g_object_ref (shared_context (cr, &sig));
     p->pctx_sig = g_strdup (sig);
   }
-  p->layouts = g_hash_table_new_full (plot_layout_key_hash, plot_layout_key_equal,
-                                      plot_layout_key_free, g_object_unref);
+  p->layouts = plot_layout_table_new ();
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
@@ -1067,8 +929,6 @@ dpv_plot_set_x_tick_labels (DpvPlot  *plot,
   plot->laid_out = FALSE;
 }
 
-/* -------------------------------------------------------------- layout ---- */
-
 static gsize
 compute_ticks (const Axis *ax, guint max_ticks, DpvTick *ticks)
 {
@@ -1146,7 +1006,7 @@ layout_y_axis (DpvPlot *p, int which)
       ax->n_ticks = compute_ticks (ax, max_ticks, ax->ticks);
       for (gsize i = 0; i < ax->n_ticks; i++)
         {
-          centre[i] = map_y_axis (p, which, ax->ticks[i].value);
+          centre[i] = dpv_plot_map_y (p, which, ax->ticks[i].value);
           size[i] = label_extent (p, &ax->ticks[i], FALSE);
         }
       hidden = thin_labels (ax, centre, size, p->y, p->y + p->h, lh * 0.25);
@@ -1178,7 +1038,7 @@ layout_x_axis (DpvPlot *p, gboolean bounded, double *out_left, double *out_right
       ax->n_ticks = compute_ticks (ax, max_ticks, ax->ticks);
       for (gsize i = 0; i < ax->n_ticks; i++)
         {
-          centre[i] = map_x (p, ax->ticks[i].value);
+          centre[i] = dpv_plot_map_x (p, ax->ticks[i].value);
           size[i] = p->x_tick_labels ? label_extent (p, &ax->ticks[i], TRUE) : 0;
         }
       if (!p->x_tick_labels)
@@ -1211,12 +1071,12 @@ tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y, double *w
   layout_size (layout, w, h);
   if (which == AX_X)
     {
-      *x = map_x (p, t->value) - *w / 2;
+      *x = dpv_plot_map_x (p, t->value) - *w / 2;
       *y = p->dy + p->dh + p->ticklen + p->pad * 0.4;
     }
   else
     {
-      *y = map_y_axis (p, which, t->value) - *h / 2 - p->axes[which].label_shift[i];
+      *y = dpv_plot_map_y (p, which, t->value) - *h / 2 - p->axes[which].label_shift[i];
       if (which == AX_Y)
         *x = p->dx - p->ticklen - p->pad * 0.4 - *w;
       else
@@ -1367,19 +1227,6 @@ align_data_area (DpvPlot *p)
   p->dy = MIN (y0, y1);
   p->dh = fabs (y1 - y0);
 }
-
-/* ------------------------------------------------------ legend below ---- */
-
-#define GRID_MAX 24
-
-/* A legend laid out in a grid, row by row: entry i in row i / cols, column i % cols. */
-typedef struct {
-  double f;                     /* text size factor (1, or smaller to fit) */
-  double pad, sw, gap, rowgap, colgap;
-  int cols, rows;
-  double col_w[GRID_MAX], row_h[GRID_MAX];
-  double w, h;
-} LegendGrid;
 
 /* The legend entries' sizes, as dpv_plot_legend () draws them, at text factor f. */
 static void
@@ -1734,7 +1581,7 @@ dpv_plot_x_to_user (DpvPlot *plot,
 {
   g_return_val_if_fail (plot != NULL, NAN);
   ensure_layout (plot);
-  return map_x (plot, x);
+  return dpv_plot_map_x (plot, x);
 }
 
 double
@@ -1743,7 +1590,7 @@ dpv_plot_y_to_user (DpvPlot *plot,
 {
   g_return_val_if_fail (plot != NULL, NAN);
   ensure_layout (plot);
-  return map_y_axis (plot, AX_Y, y);
+  return dpv_plot_map_y (plot, AX_Y, y);
 }
 
 double
@@ -1752,7 +1599,7 @@ dpv_plot_y2_to_user (DpvPlot *plot,
 {
   g_return_val_if_fail (plot != NULL, NAN);
   ensure_layout (plot);
-  return map_y_axis (plot, plot->axes[AX_Y2].set ? AX_Y2 : AX_Y, y);
+  return dpv_plot_map_y (plot, plot->axes[AX_Y2].set ? AX_Y2 : AX_Y, y);
 }
 
 double
@@ -1771,14 +1618,6 @@ dpv_plot_user_to_y (DpvPlot *plot,
   g_return_val_if_fail (plot != NULL, NAN);
   ensure_layout (plot);
   return axis_unfrac (&plot->axes[AX_Y], (plot->dy + plot->dh - uy) / plot->dh);
-}
-
-/* --------------------------------------------------------------- frame ---- */
-
-static gboolean
-cr_ok (DpvPlot *p)
-{
-  return cairo_status (p->cr) == CAIRO_STATUS_SUCCESS;
 }
 
 /* Grid lines and tick marks of one axis, each kind batched into a single stroke. */
@@ -1807,7 +1646,8 @@ draw_grid_and_ticks (DpvPlot *p, int which)
       for (gsize i = 0; i < ax->n_ticks; i++)
         {
           const DpvTick *t = &ax->ticks[i];
-          double u = which == AX_X ? map_x (p, t->value) : map_y_axis (p, which, t->value);
+          double u = which == AX_X ? dpv_plot_map_x (p, t->value)
+                                   : dpv_plot_map_y (p, which, t->value);
           double lo = which == AX_X ? p->dx : p->dy;
           double len = which == AX_X ? p->dw : p->dh;
 
@@ -2022,7 +1862,7 @@ dpv_plot_draw_frame (DpvPlot *plot)
 
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
-  if (!cr_ok (p))
+  if (!dpv_plot_cr_ok (p))
     return;
   cr = p->cr;
 
@@ -2055,8 +1895,6 @@ dpv_plot_draw_frame (DpvPlot *plot)
   draw_titles (p);
   cairo_restore (cr);
 }
-
-/* -------------------------------------------------------------- series ---- */
 
 static void
 add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color,
@@ -2333,9 +2171,6 @@ device_px (DpvPlot *p)
  * no more than 1/8 pixel from where the stroke puts it. Font units are the dot's diameter in
  * device pixels (the scaled font's scale). Vector output keeps the stroked dash. */
 #define DOT_PHASES 4
-/* Dots per cairo_show_glyphs (): a batch whose dots overlap is composited through a mask of
- * its bounding box, so the boxes are kept small. */
-#define DOT_BATCH 16
 
 static double
 dot_font_diameter (cairo_scaled_font_t *scaled_font)
@@ -2397,17 +2232,6 @@ dot_font_face (void)
     }
   return face;
 }
-
-typedef struct _DotStamps {
-  gboolean dashes;              /* the line also has dashes, stroked (dash-dot) */
-  double offset;                /* arc length of a subpath's first dot, user units */
-  double period;                /* of the dash pattern, user units */
-  cairo_matrix_t to_device;     /* the cairo_t's matrix */
-  cairo_matrix_t to_user;       /* its inverse */
-  double sx, sy;                /* the target's device scale: device units → pixels */
-  cairo_glyph_t glyphs[DOT_BATCH];
-  int n;
-} DotStamps;
 
 /* For a dotted or dash-dot line on a raster target, whose pattern set_dash () has set on cr:
  * the places of its dots (the pattern's, which restarts at each subpath), cr's font set to
@@ -2636,7 +2460,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   if (color == NULL)
     color = &p->style.foreground;
   add_entry (p, ENTRY_LINE, legend, color, width, 1.0, dash);
-  if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
+  if (x == NULL || y == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
 
   min_step = 0.25 * device_px (p);
@@ -2669,8 +2493,8 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
     {
       Point pt;
 
-      pt.x = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
-      pt.y = isfinite (y[i]) ? map_y_axis (p, yaxis, y[i]) : NAN;
+      pt.x = isfinite (x[i]) ? dpv_plot_map_x (p, x[i]) : NAN;
+      pt.y = isfinite (y[i]) ? dpv_plot_map_y (p, yaxis, y[i]) : NAN;
       if (!isfinite (pt.x) || !isfinite (pt.y))
         {
           /* non-finite points (and y ≤ 0 on a log axis) break the line */
@@ -2678,8 +2502,8 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
           have_prev = FALSE;
           continue;
         }
-      pt.x = clamp_far (pt.x);
-      pt.y = clamp_far (pt.y);
+      pt.x = dpv_clamp_far (pt.x);
+      pt.y = dpv_clamp_far (pt.y);
       {
         Point a = prev, b = pt;
         gboolean first = !have_prev, cut_end = FALSE;
@@ -2787,7 +2611,7 @@ dpv_plot_bars (DpvPlot        *plot,
     alpha = 1.0;
   alpha = CLAMP (alpha, 0.0, 1.0);
   add_entry (p, ENTRY_BAR, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
-  if (x == NULL || h == NULL || n == 0 || !cr_ok (p) || !isfinite (bar_width))
+  if (x == NULL || h == NULL || n == 0 || !dpv_plot_cr_ok (p) || !isfinite (bar_width))
     return;
   cr = p->cr;
   fill = *color;
@@ -2795,7 +2619,7 @@ dpv_plot_bars (DpvPlot        *plot,
 
   base = p->axes[AX_Y].scale == DPV_SCALE_LOG
            ? p->dy + p->dh
-           : clamp_user (p, map_y_axis (p, AX_Y, 0.0), FALSE);
+           : clamp_user (p, dpv_plot_map_y (p, AX_Y, 0.0), FALSE);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -2807,9 +2631,9 @@ dpv_plot_bars (DpvPlot        *plot,
 
       if (!isfinite (x[i]) || !isfinite (h[i]))
         continue;
-      x0 = map_x (p, x[i] - fabs (bar_width) / 2);
-      x1 = map_x (p, x[i] + fabs (bar_width) / 2);
-      top = map_y_axis (p, AX_Y, h[i]);
+      x0 = dpv_plot_map_x (p, x[i] - fabs (bar_width) / 2);
+      x1 = dpv_plot_map_x (p, x[i] + fabs (bar_width) / 2);
+      top = dpv_plot_map_y (p, AX_Y, h[i]);
       if (!isfinite (x0) || !isfinite (x1) || !isfinite (top))
         continue;
       x0 = clamp_user (p, x0, TRUE);
@@ -2855,7 +2679,7 @@ dpv_plot_markers (DpvPlot        *plot,
   if (!isfinite (radius) || radius <= 0)
     radius = p->style.line_width * 2;
   add_entry (p, ENTRY_MARKER, legend_markup, color, radius, 1.0, DPV_DASH_SOLID);
-  if (x == NULL || y == NULL || n == 0 || !cr_ok (p))
+  if (x == NULL || y == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;
 
@@ -2864,8 +2688,8 @@ dpv_plot_markers (DpvPlot        *plot,
   dpv_color_set_source (color, cr);
   for (gsize i = 0; i < n; i++)
     {
-      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
-      double uy = isfinite (y[i]) ? map_y_axis (p, AX_Y, y[i]) : NAN;
+      double ux = isfinite (x[i]) ? dpv_plot_map_x (p, x[i]) : NAN;
+      double uy = isfinite (y[i]) ? dpv_plot_map_y (p, AX_Y, y[i]) : NAN;
 
       if (!isfinite (ux) || !isfinite (uy))
         continue;
@@ -2890,8 +2714,6 @@ dpv_plot_markers (DpvPlot        *plot,
   cairo_new_path (cr);
   cairo_restore (cr);
 }
-
-/* ---------------------------------------------------------------- fills ---- */
 
 typedef struct {
   GArray *lo;   /* Point, forward */
@@ -3000,7 +2822,7 @@ fill_between (DpvPlot        *p,
     alpha = 1.0;
   alpha = CLAMP (alpha, 0.0, 1.0);
   add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
-  if (x == NULL || y_lo == NULL || y_hi == NULL || n == 0 || !cr_ok (p))
+  if (x == NULL || y_lo == NULL || y_hi == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;
   fill = *color;
@@ -3018,9 +2840,9 @@ fill_between (DpvPlot        *p,
    * are interpolated on the drawn (straight, user-space) segments. */
   for (gsize i = 0; i < n; i++)
     {
-      double ux = isfinite (x[i]) ? map_x (p, x[i]) : NAN;
-      double ulo = isfinite (y_lo[i]) ? map_y_axis (p, AX_Y, y_lo[i]) : NAN;
-      double uhi = isfinite (y_hi[i]) ? map_y_axis (p, AX_Y, y_hi[i]) : NAN;
+      double ux = isfinite (x[i]) ? dpv_plot_map_x (p, x[i]) : NAN;
+      double ulo = isfinite (y_lo[i]) ? dpv_plot_map_y (p, AX_Y, y_lo[i]) : NAN;
+      double uhi = isfinite (y_hi[i]) ? dpv_plot_map_y (p, AX_Y, y_hi[i]) : NAN;
       double d;
 
       if (!isfinite (ux) || !isfinite (ulo) || !isfinite (uhi))
@@ -3029,9 +2851,9 @@ fill_between (DpvPlot        *p,
           have_prev = FALSE;
           continue;
         }
-      ux = clamp_far (ux);
-      ulo = clamp_far (ulo);
-      uhi = clamp_far (uhi);
+      ux = dpv_clamp_far (ux);
+      ulo = dpv_clamp_far (ulo);
+      uhi = dpv_clamp_far (uhi);
       d = ulo - uhi;
 
       if (have_prev)
@@ -3118,7 +2940,7 @@ dpv_plot_fill_between_lined (DpvPlot        *plot,
   gboolean aliased;
 
   g_return_if_fail (plot != NULL);
-  aliased = !p->vector && cr_ok (p) && isfinite (line_width)
+  aliased = !p->vector && dpv_plot_cr_ok (p) && isfinite (line_width)
             && line_width >= LINED_FILL_MIN_PX * device_px (p);
   fill_between (p, x, y_lo, y_hi, n, color, alpha, legend_markup, aliased);
 }
@@ -3138,7 +2960,7 @@ map_or_edge (DpvPlot *p, int which, double v)
         return v < 0 ? lo - 1 : lo + len + 1;
       return v < 0 ? lo + len + 1 : lo - 1;
     }
-  u = which == AX_X ? map_x (p, v) : map_y_axis (p, which, v);
+  u = which == AX_X ? dpv_plot_map_x (p, v) : dpv_plot_map_y (p, which, v);
   if (isinf (u) || (p->axes[which].scale == DPV_SCALE_LOG && !(v > 0)))
     return which == AX_X ? lo - 1 : lo + len + 1;
   return clamp_user (p, u, which == AX_X);
@@ -3166,7 +2988,7 @@ dpv_plot_shade_x_range (DpvPlot        *plot,
   add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
   u0 = map_or_edge (p, AX_X, x0);
   u1 = map_or_edge (p, AX_X, x1);
-  if (!isfinite (u0) || !isfinite (u1) || !cr_ok (p))
+  if (!isfinite (u0) || !isfinite (u1) || !dpv_plot_cr_ok (p))
     return;
   fill = *color;
   fill.a *= alpha;
@@ -3199,7 +3021,7 @@ dpv_plot_shade_y_range (DpvPlot        *plot,
   alpha = CLAMP (alpha, 0.0, 1.0);
   u0 = map_or_edge (p, AX_Y, y0);
   u1 = map_or_edge (p, AX_Y, y1);
-  if (!isfinite (u0) || !isfinite (u1) || !cr_ok (p))
+  if (!isfinite (u0) || !isfinite (u1) || !dpv_plot_cr_ok (p))
     return;
   fill = *color;
   fill.a *= alpha;
@@ -3211,8 +3033,6 @@ dpv_plot_shade_y_range (DpvPlot        *plot,
   cairo_fill (p->cr);
   cairo_restore (p->cr);
 }
-
-/* ----------------------------------------------------------- placement ---- */
 
 static double
 overlap_area (double ax, double ay, double aw, double ah, double bx, double by, double bw,
@@ -3577,8 +3397,8 @@ vline_end_candidates (DpvPlot *p, double ux, double w, double h, Point *cand)
 static void
 annotation_point (DpvPlot *p, double x, double y, double *opx, double *opy)
 {
-  double px = isfinite (x) ? map_x (p, x) : NAN;
-  double py = isfinite (y) ? map_y_axis (p, AX_Y, y) : NAN;
+  double px = isfinite (x) ? dpv_plot_map_x (p, x) : NAN;
+  double py = isfinite (y) ? dpv_plot_map_y (p, AX_Y, y) : NAN;
 
   if (!isfinite (px))
     px = isnan (x) || isnan (px) ? p->dx + p->dw / 2 : (px < 0 ? p->dx : p->dx + p->dw);
@@ -3598,7 +3418,7 @@ annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
   int n;
 
   ensure_layout (p);
-  if (markup == NULL || !*markup || !cr_ok (p))
+  if (markup == NULL || !*markup || !dpv_plot_cr_ok (p))
     return;
   if (color == NULL)
     color = &p->style.foreground;
@@ -3667,9 +3487,9 @@ dpv_plot_vline (DpvPlot        *plot,
 
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
-  if (!cr_ok (p) || !isfinite (x))
+  if (!dpv_plot_cr_ok (p) || !isfinite (x))
     return;
-  ux = map_x (p, x);
+  ux = dpv_plot_map_x (p, x);
   if (!isfinite (ux) || ux < p->dx - 0.5 || ux > p->dx + p->dw + 0.5)
     return;
   if (color == NULL)
@@ -3718,9 +3538,9 @@ dpv_plot_hline (DpvPlot        *plot,
 
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
-  if (!cr_ok (p) || !isfinite (y))
+  if (!dpv_plot_cr_ok (p) || !isfinite (y))
     return;
-  uy = map_y_axis (p, AX_Y, y);
+  uy = dpv_plot_map_y (p, AX_Y, y);
   if (!isfinite (uy) || uy < p->dy - 0.5 || uy > p->dy + p->dh + 0.5)
     return;
   if (color == NULL)
@@ -3758,8 +3578,6 @@ dpv_plot_hline (DpvPlot        *plot,
       draw_placed_text (p, layout, cand, 4, FALSE, color);
     }
 }
-
-/* --------------------------------------------------------------- legend ---- */
 
 static void
 draw_swatch (DpvPlot *p, const LegendEntry *e, double x, double y, double w, double h)
@@ -3892,7 +3710,7 @@ dpv_plot_legend (DpvPlot *plot)
   g_return_if_fail (plot != NULL);
   ensure_layout (p);
   n = p->entries->len;
-  if (n == 0 || !cr_ok (p))
+  if (n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;
   if (p->below_h > 0 && legend_below (p))
@@ -4055,8 +3873,6 @@ dpv_plot_get_text_rects (DpvPlot           *plot,
     }
   return n;
 }
-
-/* ------------------------------------------------------- figure helpers ---- */
 
 static PangoLayout *
 cr_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double size_factor,

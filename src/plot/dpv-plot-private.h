@@ -1,0 +1,195 @@
+/* dpv-plot-private.h — what the pieces of a plot share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A plot (DpvPlot) is drawn by pieces that each do one job, and depend one way:
+ *   text: dpv-text-layout.c → dpv-text-cache.c → dpv-text.c (no plot; dpv-text-private.h)
+ *   → a plot's text: dpv-plot-text.c
+ *   → axes: dpv-plot-axis.c → dpv-plot-tick-labels.c
+ *   → margins: dpv-plot-legend-grid.c → dpv-plot-margins.c → dpv-plot-frame.c
+ *   → strokes and fills: dpv-plot-record.c → dpv-plot-clip.c → dpv-plot-simplify.c
+ *     → dpv-plot-dots.c → dpv-plot-lines.c → dpv-plot-marks.c → dpv-plot-fills.c
+ *   → placement: dpv-plot-placement.c → dpv-plot-annotate.c
+ *   → legend: dpv-plot-legend.c
+ * and dpv-plot.c makes and frees a plot. Each piece calls only pieces before it; the shared
+ * structs and the few maps every piece needs (inline) are here.
+ */
+#pragma once
+
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#include "dpv-plot.h"
+#include "dpv-ticks.h"
+
+G_BEGIN_DECLS
+
+/* Font size factors relative to style->font_size × style->text_scale. */
+#define TICK_FACTOR 0.9
+#define AXIS_TITLE_FACTOR 1.0
+#define TITLE_FACTOR 1.08
+#define LEGEND_FACTOR 0.9
+#define ANNOT_FACTOR 0.9
+
+enum { AX_X = 0, AX_Y, AX_Y2, N_AXES };
+
+typedef struct {
+  gboolean set;
+  double min, max;      /* sanitized data range */
+  double tmin, tmax;    /* transformed (log10 on log axes) */
+  DpvScale scale;
+  char *title;
+  DpvTick ticks[DPV_MAX_TICKS];
+  gboolean show_label[DPV_MAX_TICKS];
+  double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
+  gsize n_ticks;
+} Axis;
+
+typedef enum {
+  ENTRY_LINE,
+  ENTRY_FILL,
+  ENTRY_BAR,
+  ENTRY_MARKER,
+} EntryKind;
+
+typedef struct {
+  EntryKind kind;
+  char *markup;
+  DpvColor color;
+  double width;
+  double alpha;
+  DpvDash dash;
+} LegendEntry;
+
+typedef struct {
+  DpvTextKind kind;
+  double x, y, w, h;
+} TextRect;
+
+typedef struct {
+  double x, y;
+} Point;
+
+/* Recorded points bucketed by x into columns of the data area, so that counting the points in
+ * a box looks only at the columns it spans (legend and label placement count dozens of
+ * candidate boxes against thousands of points). Built when first needed, again when points
+ * were added since. */
+typedef struct {
+  guint len;        /* points indexed (the array's length when built) */
+  guint n_cols;
+  double x0, col_w;
+  guint *start;     /* n_cols + 1 offsets into sorted */
+  Point *sorted;    /* the points, column by column */
+} PointIndex;
+
+struct _DpvPlot {
+  cairo_t *cr;
+  DpvStyle style;
+  double x, y, w, h;            /* panel */
+  Axis axes[N_AXES];
+  char *title;
+  GStrv title_choices;          /* dpv_plot_set_title_choices (), or NULL */
+  gboolean x_tick_labels;
+  gboolean laid_out;
+  gboolean show_y_title, show_y2_title, show_x_title;
+  double dx, dy, dw, dh;        /* data area */
+  double min_left, min_right;   /* forced by dpv_plot_align_x() */
+  gboolean vector;              /* PDF, PS or SVG target: no pixel alignment */
+  double em;                    /* font size in user units */
+  double ticklen, pad;
+  PangoContext *pctx;           /* shared (layout cache), for cr's matrix at creation */
+  char *pctx_sig;
+  GHashTable *layouts;          /* factor bits + markup → PangoLayout (from the cache) */
+  GArray *points;               /* Point: drawn series samples, for legend placement */
+  GArray *ref_points;           /* Point: reference-line samples (count less) */
+  PointIndex points_index, ref_points_index;
+  GArray *entries;              /* LegendEntry */
+  GArray *texts;                /* TextRect */
+  gboolean data_bg_done;        /* the data area's own background is painted */
+  gboolean data_drawn;          /* something (the grid included) is drawn in the data area */
+  struct _DotStamps *dots;      /* while a line's dots are stamped (flush_run ()), or NULL */
+  GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
+  double below_h;               /* height reserved for that strip (with its gap), or 0 */
+  double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
+};
+
+typedef struct {
+  gboolean single_paragraph;
+  double fit;          /* fit_width () to this when > 0 */
+  gboolean semibold;   /* semibold over the markup, then fitted again */
+  double wrap;         /* wrap at this width when > 0 */
+} LayoutOptions;
+
+/* Fraction along the axis, NaN where undefined (log of a non-positive value). */
+static inline double
+dpv_axis_frac (const Axis *ax, double v)
+{
+  double t;
+
+  if (ax->scale == DPV_SCALE_LOG)
+    {
+      if (!(v > 0))
+        return v == 0 ? -INFINITY : NAN;
+      t = log10 (v);
+    }
+  else
+    t = v;
+  return t / (ax->tmax - ax->tmin) - ax->tmin / (ax->tmax - ax->tmin);
+}
+
+/* For lines and polygons, which are clipped (clip_segment, clip_polygon) before they reach
+ * cairo: a bound so far out that clamping both ends of a segment is needed only for points
+ * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
+ * accurate to a thousandth of a unit. */
+static inline double
+dpv_clamp_far (double u)
+{
+  return isnan (u) ? u : CLAMP (u, -1e13, 1e13);
+}
+
+static inline double
+dpv_plot_map_x (DpvPlot *p, double v)
+{
+  return p->dx + dpv_axis_frac (&p->axes[AX_X], v) * p->dw;
+}
+
+static inline double
+dpv_plot_map_y (DpvPlot *p, int which, double v)
+{
+  return p->dy + p->dh - dpv_axis_frac (&p->axes[which], v) * p->dh;
+}
+
+#define GRID_MAX 24
+
+/* A legend laid out in a grid, row by row: entry i in row i / cols, column i % cols. */
+typedef struct {
+  double f;                     /* text size factor (1, or smaller to fit) */
+  double pad, sw, gap, rowgap, colgap;
+  int cols, rows;
+  double col_w[GRID_MAX], row_h[GRID_MAX];
+  double w, h;
+} LegendGrid;
+
+static inline gboolean
+dpv_plot_cr_ok (DpvPlot *p)
+{
+  return cairo_status (p->cr) == CAIRO_STATUS_SUCCESS;
+}
+
+/* Dots per cairo_show_glyphs (): a batch whose dots overlap is composited through a mask of
+ * its bounding box, so the boxes are kept small. */
+#define DOT_BATCH 16
+
+/* A dotted line's dots, while they are stamped (dpv-plot-dots.c). */
+typedef struct _DotStamps {
+  gboolean dashes;              /* the line also has dashes, stroked (dash-dot) */
+  double offset;                /* arc length of a subpath's first dot, user units */
+  double period;                /* of the dash pattern, user units */
+  cairo_matrix_t to_device;     /* the cairo_t's matrix */
+  cairo_matrix_t to_user;       /* its inverse */
+  double sx, sy;                /* the target's device scale: device units → pixels */
+  cairo_glyph_t glyphs[DOT_BATCH];
+  int n;
+} DotStamps;
+
+G_END_DECLS
