@@ -20,6 +20,7 @@
 #include <pango/pangocairo.h>
 
 #include "dpv-plot.h"
+#include "dpv-text-private.h"
 #include "dpv-ticks.h"
 
 G_BEGIN_DECLS
@@ -112,13 +113,6 @@ struct _DpvPlot {
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
 };
-
-typedef struct {
-  gboolean single_paragraph;
-  double fit;          /* fit_width () to this when > 0 */
-  gboolean semibold;   /* semibold over the markup, then fitted again */
-  double wrap;         /* wrap at this width when > 0 */
-} LayoutOptions;
 
 /* Fraction along the axis, NaN where undefined (log of a non-positive value). */
 static inline double

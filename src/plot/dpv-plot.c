@@ -15,117 +15,6 @@
 
 #include "dpv-plot-private.h"
 
-static double
-font_px (const DpvStyle *style, double factor)
-{
-  double size = style->font_size * style->text_scale * factor;
-
-  if (!isfinite (size) || size <= 0)
-    size = 13.0 * factor;
-  return CLAMP (size, 1.0, 2000.0);
-}
-
-static PangoFontDescription *
-make_font (const DpvStyle *style, double factor)
-{
-  PangoFontDescription *desc = pango_font_description_new ();
-
-  pango_font_description_set_family (desc, style->font_family[0] ? style->font_family : "sans");
-  pango_font_description_set_absolute_size (desc, font_px (style, factor) * PANGO_SCALE);
-  return desc;
-}
-
-static void
-configure_context (PangoContext *ctx)
-{
-  cairo_font_options_t *fo = cairo_font_options_create ();
-
-  /* metric hinting would make label widths depend on the device scale */
-  cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (ctx, fo);
-  cairo_font_options_destroy (fo);
-}
-
-/* Pango 1.50 sizes <sup>/<sub> (font_scale attributes) in device units: under a scaled cairo
- * context (HiDPI, print resolution) superscripts come out larger than the base text. A relative
- * size with an explicit rise does not have that problem, so the two tags are rewritten before
- * parsing. rise is in Pango units of the layout, i.e. user units × PANGO_SCALE. */
-static char *
-rewrite_scripts (const char *markup, double font_size)
-{
-  GString *out;
-  char sup[64], sub[64];
-  const char *p = markup;
-
-  if (strstr (markup, "<sup>") == NULL && strstr (markup, "<sub>") == NULL)
-    return NULL;
-  g_snprintf (sup, sizeof sup, "<span size=\"70%%\" rise=\"%d\">",
-              (int) lround (font_size * 0.36 * PANGO_SCALE));
-  g_snprintf (sub, sizeof sub, "<span size=\"70%%\" rise=\"%d\">",
-              (int) -lround (font_size * 0.14 * PANGO_SCALE));
-  out = g_string_sized_new (strlen (markup) + 64);
-  while (*p)
-    {
-      if (g_str_has_prefix (p, "<sup>") || g_str_has_prefix (p, "<sub>"))
-        {
-          g_string_append (out, p[3] == 'p' ? sup : sub);
-          p += 5;
-        }
-      else if (g_str_has_prefix (p, "</sup>") || g_str_has_prefix (p, "</sub>"))
-        {
-          g_string_append (out, "</span>");
-          p += 6;
-        }
-      else
-        g_string_append_c (out, *p++);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* Sets markup, falling back to plain text (no warning) when it does not parse. */
-static void
-set_markup_safe (PangoLayout *layout, const char *markup)
-{
-  PangoAttrList *attrs = NULL;
-  char *text = NULL;
-  g_autofree char *rewritten = NULL;
-  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
-  double size = desc ? (double) pango_font_description_get_size (desc) / PANGO_SCALE : 13.0;
-
-  if (markup == NULL)
-    markup = "";
-  rewritten = rewrite_scripts (markup, size > 0 ? size : 13.0);
-  if (rewritten != NULL && pango_parse_markup (rewritten, -1, 0, NULL, NULL, NULL, NULL))
-    markup = rewritten;
-  if (pango_parse_markup (markup, -1, 0, &attrs, &text, NULL, NULL))
-    {
-      pango_layout_set_text (layout, text, -1);
-      pango_layout_set_attributes (layout, attrs);
-      pango_attr_list_unref (attrs);
-      g_free (text);
-    }
-  else if (g_utf8_validate (markup, -1, NULL))
-    pango_layout_set_text (layout, markup, -1);
-  else
-    {
-      char *valid = g_utf8_make_valid (markup, -1);
-      pango_layout_set_text (layout, valid, -1);
-      g_free (valid);
-    }
-}
-
-static PangoLayout *
-new_layout (PangoContext *ctx, const DpvStyle *style, const char *markup, double factor)
-{
-  PangoLayout *layout = pango_layout_new (ctx);
-  PangoFontDescription *desc = make_font (style, factor);
-
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-  set_markup_safe (layout, markup);
-  return layout;
-}
-
 /* Laying text out (markup parsing, itemising, font lookup, shaping) was about a quarter of a
  * frame, and nearly all of it repeats from frame to frame: the same tick labels, titles and
  * legends. Layouts are therefore kept across renders, per thread (PangoLayout is not
@@ -205,7 +94,7 @@ shared_context (cairo_t *cr, const char **sig_out)
     {
       PangoContext *ctx = pango_cairo_create_context (cr);
 
-      configure_context (ctx);
+      dpv_text_configure_context (ctx);
       /* layouts keep their context alive, so emptying the table is safe */
       if (g_hash_table_size (tc->contexts) >= CONTEXT_CACHE_MAX)
         {
@@ -238,10 +127,6 @@ append_bits (GString *s, double v)
   g_string_append_len (s, buf, sizeof buf);
 }
 
-static void fit_width (PangoLayout *layout, double width);
-
-static void layout_size (PangoLayout *layout, double *w, double *h);
-
 /* A new reference to the cached layout of markup at factor for cr's current matrix. The
  * layout is measured before it is stored, so its lines are laid out once. Never change it. */
 static PangoLayout *
@@ -259,14 +144,15 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
     markup = "";
   if (opt->fit > 0)
     {
-      /* text that fits is left as it is by fit_width (): share the unfitted layout, so that a
-       * width that moves with the margins does not make a new one every frame */
+      /* text that fits is left as it is by dpv_text_fit_width (): share the unfitted
+       * layout, so that a width that moves with the margins does not make a new one every
+       * frame */
       LayoutOptions natural = *opt;
       double w;
 
       natural.fit = 0;
       layout = cached_layout_in (ctx, sig, style, markup, factor, &natural);
-      layout_size (layout, &w, NULL);
+      dpv_text_layout_size (layout, &w, NULL);
       if (w <= CLAMP (opt->fit, 1.0, 1e6))
         return layout;
       g_object_unref (layout);
@@ -280,7 +166,7 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
 
       natural.wrap = 0;
       layout = cached_layout_in (ctx, sig, style, markup, factor, &natural);
-      layout_size (layout, &w, NULL);
+      dpv_text_layout_size (layout, &w, NULL);
       if (w <= MIN (opt->wrap, 1e6))
         return layout;
       g_object_unref (layout);
@@ -291,7 +177,7 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
     g_string_append (k, sig);
     g_string_append_c (k, '|');
     g_string_append (k, style->font_family);
-    append_bits (k, font_px (style, factor));
+    append_bits (k, dpv_text_font_px (style, factor));
     append_bits (k, opt->single_paragraph);
     append_bits (k, opt->fit);
     append_bits (k, opt->semibold);
@@ -307,11 +193,11 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
       return g_object_ref (layout);
     }
 
-  layout = new_layout (ctx, style, markup, factor);
+  layout = dpv_text_layout_new (ctx, style, markup, factor);
   if (opt->single_paragraph)
     pango_layout_set_single_paragraph_mode (layout, TRUE);
   if (opt->fit > 0)
-    fit_width (layout, opt->fit);
+    dpv_text_fit_width (layout, opt->fit);
   if (opt->semibold)
     {
       PangoAttrList *attrs = pango_layout_get_attributes (layout);
@@ -321,7 +207,7 @@ cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style, con
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
       if (opt->fit > 0)
-        fit_width (layout, opt->fit);
+        dpv_text_fit_width (layout, opt->fit);
     }
   if (opt->wrap > 0)
     {
@@ -343,94 +229,6 @@ cached_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double fa
   PangoContext *ctx = shared_context (cr, &sig);
 
   return cached_layout_in (ctx, sig, style, markup, factor, opt);
-}
-
-static void
-layout_size (PangoLayout *layout, double *w, double *h)
-{
-  PangoRectangle logical;
-
-  pango_layout_get_extents (layout, NULL, &logical);
-  if (w)
-    *w = (double) logical.width / PANGO_SCALE;
-  if (h)
-    *h = (double) logical.height / PANGO_SCALE;
-}
-
-static gboolean
-is_scale_attr (PangoAttribute *attr, gpointer data)
-{
-  PangoAttrType type = attr->klass->type;
-
-  return type == PANGO_ATTR_FONT_SCALE || type == PANGO_ATTR_SCALE || type == PANGO_ATTR_SIZE
-         || type == PANGO_ATTR_ABSOLUTE_SIZE || type == PANGO_ATTR_RISE
-         || type == PANGO_ATTR_BASELINE_SHIFT;
-}
-
-static gboolean
-has_scaled_text (PangoLayout *layout)
-{
-  PangoAttrList *attrs = pango_layout_get_attributes (layout);
-  GSList *list;
-  gboolean scaled = FALSE;
-
-  if (attrs == NULL)
-    return FALSE;
-  list = pango_attr_list_get_attributes (attrs);
-  for (GSList *l = list; l; l = l->next)
-    if (is_scale_attr (l->data, NULL))
-      scaled = TRUE;
-  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
-  return scaled;
-}
-
-/* Makes layout at most width wide: ellipsized, or, for text with superscripts or subscripts
- * (which Pango 1.50 cannot ellipsize without warning "Leftover font scales"), set smaller and
- * wrapped if it must. */
-static void
-fit_width (PangoLayout *layout, double width)
-{
-  double w;
-
-  width = CLAMP (width, 1.0, 1e6);   /* also keeps width × PANGO_SCALE within int */
-  layout_size (layout, &w, NULL);
-  if (w <= width)
-    return;
-  if (!has_scaled_text (layout))
-    {
-      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      return;
-    }
-  {
-    PangoFontDescription *desc =
-      pango_font_description_copy (pango_layout_get_font_description (layout));
-    double size = pango_font_description_get_size (desc);
-
-    pango_font_description_set_absolute_size (desc, MAX (1.0, size * MAX (width / w, 0.7)));
-    pango_layout_set_font_description (layout, desc);
-    pango_font_description_free (desc);
-    layout_size (layout, &w, NULL);
-    if (w > width)
-      {
-        /* still too long: it will be cut anyway, so drop the sizes and rises (e^ε reads
-         * "eε" in the cut text) and ellipsize on one line */
-        PangoAttrList *attrs = pango_layout_get_attributes (layout);
-
-        if (attrs != NULL)
-          {
-            PangoAttrList *copy = pango_attr_list_copy (attrs);
-            PangoAttrList *removed = pango_attr_list_filter (copy, is_scale_attr, NULL);
-
-            if (removed != NULL)
-              pango_attr_list_unref (removed);
-            pango_layout_set_attributes (layout, copy);
-            pango_attr_list_unref (copy);
-          }
-        pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
-        pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      }
-  }
 }
 
 /* The key of a plot's own layout table: the markup at a size factor. A lookup builds it on
@@ -550,7 +348,7 @@ layout_in_clip (cairo_t *cr, PangoLayout *layout, double x, double y, double mar
 {
   double w, h, cx0, cy0, cx1, cy1;
 
-  layout_size (layout, &w, &h);
+  dpv_text_layout_size (layout, &w, &h);
   cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
   return x + w + margin >= cx0 && x - margin <= cx1 && y + h + margin >= cy0
          && y - margin <= cy1;
@@ -985,7 +783,7 @@ label_extent (DpvPlot *p, const DpvTick *t, gboolean width)
 
   if (!t->major || !t->label[0])
     return 0;
-  layout_size (plot_layout (p, t->label, TICK_FACTOR), &w, &h);
+  dpv_text_layout_size (plot_layout (p, t->label, TICK_FACTOR), &w, &h);
   return width ? w : h;
 }
 
@@ -994,7 +792,7 @@ static double
 layout_y_axis (DpvPlot *p, int which)
 {
   Axis *ax = &p->axes[which];
-  double lh = font_px (&p->style, TICK_FACTOR) * 1.25;
+  double lh = dpv_text_font_px (&p->style, TICK_FACTOR) * 1.25;
   double centre[DPV_MAX_TICKS], size[DPV_MAX_TICKS];
   guint max_ticks = (guint) CLAMP (floor (p->dh / (lh * 1.9)) + 1, 2, 11);
   double widest = 0;
@@ -1068,7 +866,7 @@ tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y, double *w
   const DpvTick *t = &p->axes[which].ticks[i];
   PangoLayout *layout = plot_layout (p, t->label, TICK_FACTOR);
 
-  layout_size (layout, w, h);
+  dpv_text_layout_size (layout, w, h);
   if (which == AX_X)
     {
       *x = dpv_plot_map_x (p, t->value) - *w / 2;
@@ -1263,7 +1061,7 @@ legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_h, Lege
                                                   LEGEND_FACTOR * f, &opt);
           double w, h;
 
-          layout_size (layout, &w, &h);
+          dpv_text_layout_size (layout, &w, &h);
           g_object_unref (layout);
           cell_w[i] = g->sw + g->gap + w;
           cell_h[i] = MAX (h, p->em * 0.9 * f);
@@ -1328,14 +1126,14 @@ dpv_plot_layout (DpvPlot *plot)
 
   g_return_if_fail (plot != NULL);
 
-  p->em = font_px (&p->style, 1.0);
+  p->em = dpv_text_font_px (&p->style, 1.0);
   p->pad = p->em * 0.45;
   p->ticklen = p->em * 0.35;
   p->show_x_title = p->axes[AX_X].title != NULL;
   p->show_y_title = p->axes[AX_Y].title != NULL;
   p->show_y2_title = p->axes[AX_Y2].set && p->axes[AX_Y2].title != NULL;
 
-  layout_size (plot_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
+  dpv_text_layout_size (plot_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
   if (p->title_choices != NULL)
     {
       /* the first title that fits the width draw_titles () gives it, else the last (which is
@@ -1349,7 +1147,7 @@ dpv_plot_layout (DpvPlot *plot)
                                                   p->title_choices[i], TITLE_FACTOR, &natural);
           double tw;
 
-          layout_size (layout, &tw, NULL);
+          dpv_text_layout_size (layout, &tw, NULL);
           g_object_unref (layout);
           if (tw <= p->w - 2 * p->pad || i + 1 == n)
             {
@@ -1366,15 +1164,15 @@ dpv_plot_layout (DpvPlot *plot)
       PangoLayout *layout = cached_layout_in (p->pctx, p->pctx_sig, &p->style, p->title,
                                               TITLE_FACTOR, &opt);
 
-      layout_size (layout, NULL, &title_h);
+      dpv_text_layout_size (layout, NULL, &title_h);
       g_object_unref (layout);
     }
   if (p->show_x_title)
-    layout_size (plot_layout (p, p->axes[AX_X].title, AXIS_TITLE_FACTOR), NULL, &xt_h);
+    dpv_text_layout_size (plot_layout (p, p->axes[AX_X].title, AXIS_TITLE_FACTOR), NULL, &xt_h);
   if (p->show_y_title)
-    layout_size (plot_layout (p, p->axes[AX_Y].title, AXIS_TITLE_FACTOR), NULL, &yt_w);
+    dpv_text_layout_size (plot_layout (p, p->axes[AX_Y].title, AXIS_TITLE_FACTOR), NULL, &yt_w);
   if (p->show_y2_title)
-    layout_size (plot_layout (p, p->axes[AX_Y2].title, AXIS_TITLE_FACTOR), NULL, &y2t_w);
+    dpv_text_layout_size (plot_layout (p, p->axes[AX_Y2].title, AXIS_TITLE_FACTOR), NULL, &y2t_w);
 
   /* On tiny panels drop axis titles before the data area collapses. */
   if (yt_w + y2t_w > p->w * 0.2)
@@ -1743,7 +1541,7 @@ draw_titles (DpvPlot *p)
                                             p->w - 2 * p->pad);
       double x, y;
 
-      layout_size (layout, &w, &h);
+      dpv_text_layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->h - p->below_h - p->extra_below - p->pad - h;
       show_layout (p, layout, x, y, &p->style.foreground, FALSE);
@@ -1762,7 +1560,7 @@ draw_titles (DpvPlot *p)
       /* along the data area only: longer, it would run into the title or the x title */
       avail = p->dh;
       layout = limited_layout (p, p->axes[which].title, AXIS_TITLE_FACTOR, avail);
-      layout_size (layout, &w, &h);
+      dpv_text_layout_size (layout, &w, &h);
       cy = p->dy + p->dh / 2;
       cx = which == AX_Y ? p->x + p->pad : p->x + p->w - p->pad - h;
       cairo_save (cr);
@@ -1796,7 +1594,7 @@ draw_titles (DpvPlot *p)
                                               TITLE_FACTOR, &opt);
       double x, y;
 
-      layout_size (layout, &w, &h);
+      dpv_text_layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
       show_layout (p, layout, x, y, &p->style.foreground, FALSE);
@@ -3351,7 +3149,7 @@ draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand
 {
   double w, h, x, y;
 
-  layout_size (layout, &w, &h);
+  dpv_text_layout_size (layout, &w, &h);
   place_box (p, cand, n_cand, w, h, clear_first, &x, &y);
   draw_text_at (p, layout, x, y, w, h, color);
 }
@@ -3425,7 +3223,7 @@ annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
 
   annotation_point (p, x, y, &px, &py);
   layout = plot_layout (p, markup, ANNOT_FACTOR);
-  layout_size (layout, &w, &h);
+  dpv_text_layout_size (layout, &w, &h);
   gap = p->em * 0.35;
 
   if (on_vline)
@@ -3519,7 +3317,7 @@ dpv_plot_vline (DpvPlot        *plot,
       double w, h;
       Point cand[4];
 
-      layout_size (layout, &w, &h);
+      dpv_text_layout_size (layout, &w, &h);
       draw_placed_text (p, layout, cand, vline_end_candidates (p, ux, w, h, cand), FALSE,
                         color);
     }
@@ -3570,7 +3368,7 @@ dpv_plot_hline (DpvPlot        *plot,
       double w, h, g = p->em * 0.25;
       Point cand[4];
 
-      layout_size (layout, &w, &h);
+      dpv_text_layout_size (layout, &w, &h);
       cand[0] = (Point) { p->dx + p->dw - g - w, uy - g * 0.5 - h };
       cand[1] = (Point) { p->dx + p->dw - g - w, uy + g * 0.5 };
       cand[2] = (Point) { p->dx + g, uy - g * 0.5 - h };
@@ -3686,7 +3484,7 @@ legend_below (DpvPlot *p)
         x += g.col_w[j] + g.colgap;
       for (int r = 0; r < row; r++)
         y += g.row_h[r] + g.rowgap;
-      layout_size (layout, &w, &h);
+      dpv_text_layout_size (layout, &w, &h);
       draw_swatch (p, e, x, y, g.sw, g.row_h[row]);
       show_layout (p, layout, x + g.sw + g.gap, y + (g.row_h[row] - h) / 2,
                    &p->style.foreground, FALSE);
@@ -3738,10 +3536,10 @@ dpv_plot_legend (DpvPlot *plot)
           LayoutOptions opt = { FALSE, avail > p->em ? avail : 0, FALSE, 0 };
 
           g_clear_object (&layouts[i]);
-          /* fit_width () leaves a layout that fits as it is */
+          /* dpv_text_fit_width () leaves a layout that fits as it is */
           layouts[i] = cached_layout_in (p->pctx, p->pctx_sig, &p->style, e->markup,
                                          LEGEND_FACTOR * f, &opt);
-          layout_size (layouts[i], &w, &h);
+          dpv_text_layout_size (layouts[i], &w, &h);
           maxw = MAX (maxw, w);
           row_h[i] = MAX (h, p->em * 0.9 * f);
           total_h += row_h[i] + (i > 0 ? rowgap : 0);
@@ -3831,7 +3629,7 @@ dpv_plot_legend (DpvPlot *plot)
         LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
         double w, h;
 
-        layout_size (layouts[i], &w, &h);
+        dpv_text_layout_size (layouts[i], &w, &h);
         draw_swatch (p, e, bx + pad, yy, sw, row_h[i]);
         show_layout (p, layouts[i], bx + pad + sw + gap, yy + (row_h[i] - h) / 2,
                      &p->style.foreground, FALSE);
@@ -3910,7 +3708,7 @@ dpv_draw_text_block (cairo_t        *cr,
     return 0;
 
   layout = cr_layout (cr, style, markup, size_factor, isfinite (width) && width > 0 ? width : 0);
-  layout_size (layout, &w, &h);
+  dpv_text_layout_size (layout, &w, &h);
   if (!layout_in_clip (cr, layout, x, y, 0.5 * h + 2))
     {
       g_object_unref (layout);
@@ -3939,7 +3737,7 @@ dpv_measure_text (cairo_t        *cr,
   if (cr != NULL && style != NULL && markup != NULL)
     {
       layout = cr_layout (cr, style, markup, size_factor, 0);
-      layout_size (layout, &w, &h);
+      dpv_text_layout_size (layout, &w, &h);
       g_object_unref (layout);
     }
   if (width)

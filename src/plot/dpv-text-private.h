@@ -1,0 +1,31 @@
+/* dpv-text-private.h — text for figures: Pango layouts, cached
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The text layer knows no plot: dpv-text-layout.c makes a layout (font, markup, fitting),
+ * dpv-text-cache.c keeps layouts across renders, per thread, and dpv-text.c draws them.
+ */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "dpv-style.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  gboolean single_paragraph;
+  double fit;          /* dpv_text_fit_width () to this when > 0 */
+  gboolean semibold;   /* semibold over the markup, then fitted again */
+  double wrap;         /* wrap at this width when > 0 */
+} LayoutOptions;
+
+/* dpv-text-layout.c */
+double dpv_text_font_px (const DpvStyle *style, double factor);
+void dpv_text_configure_context (PangoContext *ctx);
+PangoLayout *dpv_text_layout_new (PangoContext *ctx, const DpvStyle *style, const char *markup,
+                                  double factor);
+void dpv_text_layout_size (PangoLayout *layout, double *w, double *h);
+void dpv_text_fit_width (PangoLayout *layout, double width);
+
+G_END_DECLS
