@@ -28,4 +28,12 @@ PangoLayout *dpv_text_layout_new (PangoContext *ctx, const DpvStyle *style, cons
 void dpv_text_layout_size (PangoLayout *layout, double *w, double *h);
 void dpv_text_fit_width (PangoLayout *layout, double width);
 
+/* dpv-text-cache.c */
+PangoContext *dpv_text_shared_context (cairo_t *cr, const char **sig_out);
+PangoLayout *dpv_text_cached_layout_in (PangoContext *ctx, const char *sig, const DpvStyle *style,
+                                        const char *markup, double factor,
+                                        const LayoutOptions *opt);
+PangoLayout *dpv_text_cached_layout (cairo_t *cr, const DpvStyle *style, const char *markup,
+                                     double factor, const LayoutOptions *opt);
+
 G_END_DECLS
