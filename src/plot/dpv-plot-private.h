@@ -186,4 +186,7 @@ typedef struct _DotStamps {
   int n;
 } DotStamps;
 
+/* dpv-plot.c */
+double dpv_plot_snap (DpvPlot *p, double u, gboolean is_x, double line_width);
+
 G_END_DECLS

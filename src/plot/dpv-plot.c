@@ -92,52 +92,6 @@ halo_color (const DpvStyle *style, DpvColor *out)
   return TRUE;
 }
 
-/* Moves to (x, y) as a text origin. With @snap, the origin is rounded to a whole device pixel
- * and put into the matrix itself (the caller saves and restores cr around the text).
- * cairo's image backend rounds every glyph origin to a pixel anyway, and pango places glyphs
- * at whole or half device units from the origin; with the origin an exact integer in the
- * matrix, each glyph's device position is computed without rounding error, so a glyph that
- * lies exactly half-way rounds the same way in every band of dpv_view_render_image () as in
- * one cairo_t (the band's device offset would otherwise add an error of its own, and the
- * glyph could move by a pixel). Vector output keeps the exact position. */
-static void
-move_to_text (cairo_t *cr, gboolean snap, double x, double y)
-{
-  if (snap)
-    {
-      cairo_matrix_t m;
-      double dx = x, dy = y;
-
-      cairo_get_matrix (cr, &m);
-      cairo_user_to_device (cr, &dx, &dy);
-      if (isfinite (dx) && isfinite (dy) && fabs (dx) < 1e9 && fabs (dy) < 1e9)
-        {
-          m.x0 = floor (dx + 0.5);
-          m.y0 = floor (dy + 0.5);
-          cairo_set_matrix (cr, &m);
-          cairo_move_to (cr, 0, 0);
-          return;
-        }
-    }
-  cairo_move_to (cr, x, y);
-}
-
-/* Whether any ink of a layout drawn with its top-left at (x, y) in user space can fall inside
- * cr's clip: its logical box grown by @margin (the halo, and glyph ink that overhangs the
- * logical box: accents, italics) against the clip's extents. A band of an image
- * (dpv-render-image.c) draws only its own rows, and the glyphs outside them would otherwise
- * still be looked up and measured, under the font's lock that the bands share. */
-static gboolean
-layout_in_clip (cairo_t *cr, PangoLayout *layout, double x, double y, double margin)
-{
-  double w, h, cx0, cy0, cx1, cy1;
-
-  dpv_text_layout_size (layout, &w, &h);
-  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
-  return x + w + margin >= cx0 && x - margin <= cx1 && y + h + margin >= cy0
-         && y - margin <= cy1;
-}
-
 /* Draws layout with its top-left at (x, y); with halo, outlines it in the background colour
  * first so that it stays readable over lines. */
 static void
@@ -149,7 +103,7 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
 
   gboolean snap = p->style.pixel_snap && !p->vector;
 
-  if (!layout_in_clip (cr, layout, x, y, 0.5 * p->em + 2))
+  if (!dpv_text_layout_in_clip (cr, layout, x, y, 0.5 * p->em + 2))
     return;
   cairo_save (cr);
   if (halo && halo_color (&p->style, &hc))
@@ -162,12 +116,12 @@ show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor
       for (int k = 0; k < 8; k++)
         {
           cairo_save (cr);
-          move_to_text (cr, snap, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
+          dpv_text_move_to (cr, snap, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
           pango_cairo_show_layout (cr, layout);
           cairo_restore (cr);
         }
     }
-  move_to_text (cr, snap, x, y);
+  dpv_text_move_to (cr, snap, x, y);
   dpv_color_set_source (color, cr);
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
@@ -292,8 +246,8 @@ clamp_user (DpvPlot *p, double u, gboolean is_x)
 }
 
 /* Snaps a horizontal (is_x FALSE) or vertical line position to the device pixel grid. */
-static double
-snap (DpvPlot *p, double u, gboolean is_x, double line_width)
+double
+dpv_plot_snap (DpvPlot *p, double u, gboolean is_x, double line_width)
 {
   cairo_matrix_t m;
   double ux, uy, wx, wy, d, dw;
@@ -341,21 +295,6 @@ snap_width (DpvPlot *p, double line_width)
   return line_width * MAX (1.0, round (dw)) / dw;
 }
 
-static gboolean
-is_vector_target (cairo_t *cr)
-{
-  switch (cairo_surface_get_type (cairo_get_target (cr)))
-    {
-    case CAIRO_SURFACE_TYPE_PDF:
-    case CAIRO_SURFACE_TYPE_PS:
-    case CAIRO_SURFACE_TYPE_SVG:
-    case CAIRO_SURFACE_TYPE_SCRIPT:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
 DpvPlot *
 dpv_plot_new (cairo_t        *cr,
               const DpvStyle *style,
@@ -382,7 +321,7 @@ dpv_plot_new (cairo_t        *cr,
 
   /* STYLE.md: snapped on image surfaces only; vector exports stay exact even when the caller
    * passes a screen style */
-  p->vector = is_vector_target (cr);
+  p->vector = dpv_target_is_vector (cr);
   if (p->vector)
     p->style.pixel_snap = FALSE;
 
@@ -1211,8 +1150,8 @@ draw_grid_and_ticks (DpvPlot *p, int which)
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
   double lw = snap_width (p, 1.0);
-  double xl = snap (p, p->dx, TRUE, lw), xr = snap (p, p->dx + p->dw, TRUE, lw);
-  double yb = snap (p, p->dy + p->dh, FALSE, lw);
+  double xl = dpv_plot_snap (p, p->dx, TRUE, lw), xr = dpv_plot_snap (p, p->dx + p->dw, TRUE, lw);
+  double yb = dpv_plot_snap (p, p->dy + p->dh, FALSE, lw);
 
   minor_grid.a *= 0.45;
 
@@ -1238,7 +1177,7 @@ draw_grid_and_ticks (DpvPlot *p, int which)
             continue;
           if (pass < 2 && t->major != (pass == 1))
             continue;
-          u = snap (p, u, which == AX_X, lw);
+          u = dpv_plot_snap (p, u, which == AX_X, lw);
           any = TRUE;
           if (pass < 2)
             {
@@ -1364,7 +1303,7 @@ draw_titles (DpvPlot *p)
         layout = dpv_text_cached_layout (cr, &p->style, p->axes[which].title,
                                          AXIS_TITLE_FACTOR, &opt);
       }
-      move_to_text (cr, p->style.pixel_snap && !p->vector, -w / 2, 0);
+      dpv_text_move_to (cr, p->style.pixel_snap && !p->vector, -w / 2, 0);
       dpv_color_set_source (&p->style.foreground, cr);
       pango_cairo_show_layout (cr, layout);
       cairo_restore (cr);
@@ -1465,8 +1404,10 @@ dpv_plot_draw_frame (DpvPlot *plot)
   dpv_color_set_source (&border, cr);
   {
     double lw = snap_width (p, 1.0);
-    double x0 = snap (p, p->dx, TRUE, lw), x1 = snap (p, p->dx + p->dw, TRUE, lw);
-    double y0 = snap (p, p->dy, FALSE, lw), y1 = snap (p, p->dy + p->dh, FALSE, lw);
+    double x0 = dpv_plot_snap (p, p->dx, TRUE, lw);
+    double x1 = dpv_plot_snap (p, p->dx + p->dw, TRUE, lw);
+    double y0 = dpv_plot_snap (p, p->dy, FALSE, lw);
+    double y1 = dpv_plot_snap (p, p->dy + p->dh, FALSE, lw);
     cairo_set_line_width (cr, lw);
     cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   }
@@ -3080,7 +3021,7 @@ dpv_plot_vline (DpvPlot        *plot,
     color = &p->style.accent;
   cr = p->cr;
   lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
-  ux = snap (p, ux, TRUE, lw);
+  ux = dpv_plot_snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -3131,7 +3072,7 @@ dpv_plot_hline (DpvPlot        *plot,
     color = &p->style.accent;
   cr = p->cr;
   lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
-  uy = snap (p, uy, FALSE, lw);
+  uy = dpv_plot_snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -3456,78 +3397,4 @@ dpv_plot_get_text_rects (DpvPlot           *plot,
       n++;
     }
   return n;
-}
-
-static PangoLayout *
-cr_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double size_factor,
-           double wrap)
-{
-  LayoutOptions opt = { FALSE, 0, FALSE, wrap };
-  DpvStyle s = *style;
-
-  if (!isfinite (s.text_scale) || s.text_scale <= 0)
-    s.text_scale = 1;
-  if (!isfinite (size_factor) || size_factor <= 0)
-    size_factor = 1;
-  s.font_family[sizeof s.font_family - 1] = '\0';
-  return dpv_text_cached_layout (cr, &s, markup, size_factor, &opt);
-}
-
-double
-dpv_draw_text_block (cairo_t        *cr,
-                     const DpvStyle *style,
-                     double          x,
-                     double          y,
-                     double          width,
-                     const char     *markup,
-                     double          size_factor,
-                     const DpvColor *color)
-{
-  PangoLayout *layout;
-  double w, h;
-
-  g_return_val_if_fail (cr != NULL, 0);
-  g_return_val_if_fail (style != NULL, 0);
-  if (markup == NULL || !*markup || cairo_status (cr) != CAIRO_STATUS_SUCCESS)
-    return 0;
-  if (!isfinite (x) || !isfinite (y))
-    return 0;
-
-  layout = cr_layout (cr, style, markup, size_factor, isfinite (width) && width > 0 ? width : 0);
-  dpv_text_layout_size (layout, &w, &h);
-  if (!layout_in_clip (cr, layout, x, y, 0.5 * h + 2))
-    {
-      g_object_unref (layout);
-      return h;
-    }
-  cairo_save (cr);
-  dpv_color_set_source (color ? color : &style->foreground, cr);
-  move_to_text (cr, style->pixel_snap && !is_vector_target (cr), x, y);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
-  g_object_unref (layout);
-  return h;
-}
-
-void
-dpv_measure_text (cairo_t        *cr,
-                  const DpvStyle *style,
-                  const char     *markup,
-                  double          size_factor,
-                  double         *width,
-                  double         *height)
-{
-  PangoLayout *layout;
-  double w = 0, h = 0;
-
-  if (cr != NULL && style != NULL && markup != NULL)
-    {
-      layout = cr_layout (cr, style, markup, size_factor, 0);
-      dpv_text_layout_size (layout, &w, &h);
-      g_object_unref (layout);
-    }
-  if (width)
-    *width = w;
-  if (height)
-    *height = h;
 }

@@ -172,15 +172,6 @@ typedef enum {
 gsize dpv_plot_get_text_rects (DpvPlot *plot, DpvTextKind kind, cairo_rectangle_t *rects,
                                gsize max_rects);
 
-/* Figure-level helpers shared by the views. */
-/* Draws markup text wrapped to width at (x, y) and returns its height in user units. */
-double dpv_draw_text_block (cairo_t *cr, const DpvStyle *style, double x, double y,
-                            double width, const char *markup, double size_factor,
-                            const DpvColor *color);
-/* Measures markup at the style's font size × size_factor. */
-void dpv_measure_text (cairo_t *cr, const DpvStyle *style, const char *markup,
-                       double size_factor, double *width, double *height);
-
 /* Marks @band, an image surface holding some rows of a larger image of image_width ×
  * image_height device pixels (placed by its device offset), so that plots drawn on it cut
  * their geometry to the whole image rather than to the band: every band then builds the

@@ -10,6 +10,7 @@
 #include <pango/pangocairo.h>
 
 #include "dpv-style.h"
+#include "dpv-text.h"
 
 G_BEGIN_DECLS
 
@@ -35,5 +36,11 @@ PangoLayout *dpv_text_cached_layout_in (PangoContext *ctx, const char *sig, cons
                                         const LayoutOptions *opt);
 PangoLayout *dpv_text_cached_layout (cairo_t *cr, const DpvStyle *style, const char *markup,
                                      double factor, const LayoutOptions *opt);
+
+/* dpv-text.c */
+void dpv_text_move_to (cairo_t *cr, gboolean snap, double x, double y);
+gboolean dpv_text_layout_in_clip (cairo_t *cr, PangoLayout *layout, double x, double y,
+                                  double margin);
+gboolean dpv_target_is_vector (cairo_t *cr);
 
 G_END_DECLS

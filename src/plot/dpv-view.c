@@ -12,6 +12,7 @@
 #include <string.h>
 #include <pango/pangocairo.h>
 
+#include "dpv-text.h"
 #include "dpv-ticks.h"
 #include "dpv-view-private.h"
 

@@ -10,6 +10,7 @@
 #include <cairo-svg.h>
 
 #include "dpv-plot.h"
+#include "dpv-text.h"
 
 typedef struct {
   cairo_surface_t *surface;
