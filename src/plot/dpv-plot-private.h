@@ -186,6 +186,14 @@ typedef struct _DotStamps {
   int n;
 } DotStamps;
 
+/* dpv-plot-text.c */
+GHashTable *dpv_plot_layout_table_new (void);
+PangoLayout *dpv_plot_text_layout (DpvPlot *p, const char *markup, double factor);
+gboolean dpv_plot_halo_color (const DpvStyle *style, DpvColor *out);
+void dpv_plot_show_layout (DpvPlot *p, PangoLayout *layout, double x, double y,
+                           const DpvColor *color, gboolean halo);
+void dpv_plot_record_text (DpvPlot *p, DpvTextKind kind, double x, double y, double w, double h);
+
 /* dpv-plot.c */
 double dpv_plot_snap (DpvPlot *p, double u, gboolean is_x, double line_width);
 

@@ -15,125 +15,6 @@
 
 #include "dpv-plot-private.h"
 
-/* The key of a plot's own layout table: the markup at a size factor. A lookup builds it on
- * the stack; only an insertion copies the markup (tick labels are looked up hundreds of
- * times a frame, and a key string built and freed for each was a tenth of what a band of
- * dpv_view_render_image () repeats). */
-typedef struct {
-  double factor;
-  char *markup;
-} PlotLayoutKey;
-
-static guint
-plot_layout_key_hash (gconstpointer key)
-{
-  const PlotLayoutKey *k = key;
-  guint64 bits;
-
-  memcpy (&bits, &k->factor, sizeof bits);
-  return g_str_hash (k->markup) ^ (guint) (bits ^ (bits >> 32));
-}
-
-static gboolean
-plot_layout_key_equal (gconstpointer a, gconstpointer b)
-{
-  const PlotLayoutKey *ka = a, *kb = b;
-
-  return memcmp (&ka->factor, &kb->factor, sizeof ka->factor) == 0
-         && strcmp (ka->markup, kb->markup) == 0;
-}
-
-static void
-plot_layout_key_free (gpointer key)
-{
-  PlotLayoutKey *k = key;
-
-  g_free (k->markup);
-  g_free (k);
-}
-
-/* A plot's own table of layouts, for plot_layout (). */
-static GHashTable *
-plot_layout_table_new (void)
-{
-  return g_hash_table_new_full (plot_layout_key_hash, plot_layout_key_equal,
-                                plot_layout_key_free, g_object_unref);
-}
-
-/* A cached layout owned by the plot. */
-static PangoLayout *
-plot_layout (DpvPlot *p, const char *markup, double factor)
-{
-  PlotLayoutKey probe = { factor, (char *) (markup ? markup : "") };
-  PangoLayout *layout = g_hash_table_lookup (p->layouts, &probe);
-
-  if (layout == NULL)
-    {
-      PlotLayoutKey *key = g_new (PlotLayoutKey, 1);
-
-      key->factor = factor;
-      key->markup = g_strdup (probe.markup);
-      layout = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, markup, factor, NULL);
-      g_hash_table_insert (p->layouts, key, layout);
-    }
-  return layout;
-}
-
-static gboolean
-halo_color (const DpvStyle *style, DpvColor *out)
-{
-  if (style->plot_background.a > 0.01)
-    *out = style->plot_background;
-  else if (style->background.a > 0.01)
-    *out = style->background;
-  else
-    return FALSE;
-  out->a = 1.0;
-  return TRUE;
-}
-
-/* Draws layout with its top-left at (x, y); with halo, outlines it in the background colour
- * first so that it stays readable over lines. */
-static void
-show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor *color,
-             gboolean halo)
-{
-  cairo_t *cr = p->cr;
-  DpvColor hc;
-
-  gboolean snap = p->style.pixel_snap && !p->vector;
-
-  if (!dpv_text_layout_in_clip (cr, layout, x, y, 0.5 * p->em + 2))
-    return;
-  cairo_save (cr);
-  if (halo && halo_color (&p->style, &hc))
-    {
-      /* the text shown 8 times around its place in the background colour: glyphs come from
-       * cairo's glyph cache, ~20× cheaper than stroking the outline path */
-      double r = MAX (0.8, p->em * 0.11);
-
-      dpv_color_set_source (&hc, cr);
-      for (int k = 0; k < 8; k++)
-        {
-          cairo_save (cr);
-          dpv_text_move_to (cr, snap, x + r * cos (k * G_PI / 4), y + r * sin (k * G_PI / 4));
-          pango_cairo_show_layout (cr, layout);
-          cairo_restore (cr);
-        }
-    }
-  dpv_text_move_to (cr, snap, x, y);
-  dpv_color_set_source (color, cr);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
-}
-
-static void
-record_text (DpvPlot *p, DpvTextKind kind, double x, double y, double w, double h)
-{
-  TextRect r = { kind, x, y, w, h };
-  g_array_append_val (p->texts, r);
-}
-
 static void
 sanitize_range (double *min, double *max, DpvScale scale)
 {
@@ -337,7 +218,7 @@ dpv_plot_new (cairo_t        *cr,
     p->pctx = g_object_ref (dpv_text_shared_context (cr, &sig));
     p->pctx_sig = g_strdup (sig);
   }
-  p->layouts = plot_layout_table_new ();
+  p->layouts = dpv_plot_layout_table_new ();
   p->points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->ref_points = g_array_new (FALSE, FALSE, sizeof (Point));
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
@@ -506,7 +387,7 @@ label_extent (DpvPlot *p, const DpvTick *t, gboolean width)
 
   if (!t->major || !t->label[0])
     return 0;
-  dpv_text_layout_size (plot_layout (p, t->label, TICK_FACTOR), &w, &h);
+  dpv_text_layout_size (dpv_plot_text_layout (p, t->label, TICK_FACTOR), &w, &h);
   return width ? w : h;
 }
 
@@ -587,7 +468,7 @@ static PangoLayout *
 tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y, double *w, double *h)
 {
   const DpvTick *t = &p->axes[which].ticks[i];
-  PangoLayout *layout = plot_layout (p, t->label, TICK_FACTOR);
+  PangoLayout *layout = dpv_plot_text_layout (p, t->label, TICK_FACTOR);
 
   dpv_text_layout_size (layout, w, h);
   if (which == AX_X)
@@ -856,7 +737,7 @@ dpv_plot_layout (DpvPlot *plot)
   p->show_y_title = p->axes[AX_Y].title != NULL;
   p->show_y2_title = p->axes[AX_Y2].set && p->axes[AX_Y2].title != NULL;
 
-  dpv_text_layout_size (plot_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
+  dpv_text_layout_size (dpv_plot_text_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
   if (p->title_choices != NULL)
     {
       /* the first title that fits the width draw_titles () gives it, else the last (which is
@@ -892,11 +773,14 @@ dpv_plot_layout (DpvPlot *plot)
       g_object_unref (layout);
     }
   if (p->show_x_title)
-    dpv_text_layout_size (plot_layout (p, p->axes[AX_X].title, AXIS_TITLE_FACTOR), NULL, &xt_h);
+    dpv_text_layout_size (dpv_plot_text_layout (p, p->axes[AX_X].title, AXIS_TITLE_FACTOR),
+                          NULL, &xt_h);
   if (p->show_y_title)
-    dpv_text_layout_size (plot_layout (p, p->axes[AX_Y].title, AXIS_TITLE_FACTOR), NULL, &yt_w);
+    dpv_text_layout_size (dpv_plot_text_layout (p, p->axes[AX_Y].title, AXIS_TITLE_FACTOR),
+                          NULL, &yt_w);
   if (p->show_y2_title)
-    dpv_text_layout_size (plot_layout (p, p->axes[AX_Y2].title, AXIS_TITLE_FACTOR), NULL, &y2t_w);
+    dpv_text_layout_size (dpv_plot_text_layout (p, p->axes[AX_Y2].title, AXIS_TITLE_FACTOR),
+                          NULL, &y2t_w);
 
   /* On tiny panels drop axis titles before the data area collapses. */
   if (yt_w + y2t_w > p->w * 0.2)
@@ -1237,10 +1121,10 @@ draw_tick_labels (DpvPlot *p, int which)
       if (!ax->show_label[i])
         continue;
       layout = tick_label_rect (p, which, i, &x, &y, &w, &h);
-      show_layout (p, layout, x, y, &p->style.muted, FALSE);
-      record_text (p, which == AX_X ? DPV_TEXT_X_TICK
+      dpv_plot_show_layout (p, layout, x, y, &p->style.muted, FALSE);
+      dpv_plot_record_text (p, which == AX_X ? DPV_TEXT_X_TICK
                       : which == AX_Y ? DPV_TEXT_Y_TICK : DPV_TEXT_Y2_TICK,
-                   x, y, w, h);
+                            x, y, w, h);
     }
 }
 
@@ -1268,8 +1152,8 @@ draw_titles (DpvPlot *p)
       dpv_text_layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->h - p->below_h - p->extra_below - p->pad - h;
-      show_layout (p, layout, x, y, &p->style.foreground, FALSE);
-      record_text (p, DPV_TEXT_AXIS_TITLE, x, y, w, h);
+      dpv_plot_show_layout (p, layout, x, y, &p->style.foreground, FALSE);
+      dpv_plot_record_text (p, DPV_TEXT_AXIS_TITLE, x, y, w, h);
       g_object_unref (layout);
     }
 
@@ -1307,7 +1191,7 @@ draw_titles (DpvPlot *p)
       dpv_color_set_source (&p->style.foreground, cr);
       pango_cairo_show_layout (cr, layout);
       cairo_restore (cr);
-      record_text (p, DPV_TEXT_AXIS_TITLE, cx, cy - w / 2, h, w);
+      dpv_plot_record_text (p, DPV_TEXT_AXIS_TITLE, cx, cy - w / 2, h, w);
       g_object_unref (layout);
     }
 
@@ -1322,8 +1206,8 @@ draw_titles (DpvPlot *p)
       dpv_text_layout_size (layout, &w, &h);
       x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
       y = p->y + p->pad;
-      show_layout (p, layout, x, y, &p->style.foreground, FALSE);
-      record_text (p, DPV_TEXT_TITLE, x, y, w, h);
+      dpv_plot_show_layout (p, layout, x, y, &p->style.foreground, FALSE);
+      dpv_plot_record_text (p, DPV_TEXT_TITLE, x, y, w, h);
       g_object_unref (layout);
     }
 }
@@ -2229,7 +2113,7 @@ dpv_plot_markers (DpvPlot        *plot,
   {
     /* a thin ring in the background colour sets a marker off the line it sits on */
     DpvColor ring;
-    if (halo_color (&p->style, &ring))
+    if (dpv_plot_halo_color (&p->style, &ring))
       {
         dpv_color_set_source (&ring, cr);
         cairo_set_line_width (cr, MAX (0.75, radius * 0.3));
@@ -2862,12 +2746,12 @@ draw_text_at (DpvPlot *p, PangoLayout *layout, double x, double y, double w, dou
   if (!p->style.plot_options.hide_annotations)
     {
       cairo_save (p->cr);
-      show_layout (p, layout, x, y, color, TRUE);
+      dpv_plot_show_layout (p, layout, x, y, color, TRUE);
       cairo_restore (p->cr);
     }
   if (p->style.plot_options.placed_log != NULL)
     log_placed (p, layout, x, y, w, h);
-  record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
+  dpv_plot_record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
 }
 
 static void
@@ -2949,7 +2833,7 @@ annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
     color = &p->style.foreground;
 
   annotation_point (p, x, y, &px, &py);
-  layout = plot_layout (p, markup, ANNOT_FACTOR);
+  layout = dpv_plot_text_layout (p, markup, ANNOT_FACTOR);
   dpv_text_layout_size (layout, &w, &h);
   gap = p->em * 0.35;
 
@@ -3040,7 +2924,7 @@ dpv_plot_vline (DpvPlot        *plot,
 
   if (label_markup && *label_markup)
     {
-      PangoLayout *layout = plot_layout (p, label_markup, ANNOT_FACTOR);
+      PangoLayout *layout = dpv_plot_text_layout (p, label_markup, ANNOT_FACTOR);
       double w, h;
       Point cand[4];
 
@@ -3091,7 +2975,7 @@ dpv_plot_hline (DpvPlot        *plot,
 
   if (label_markup && *label_markup)
     {
-      PangoLayout *layout = plot_layout (p, label_markup, ANNOT_FACTOR);
+      PangoLayout *layout = dpv_plot_text_layout (p, label_markup, ANNOT_FACTOR);
       double w, h, g = p->em * 0.25;
       Point cand[4];
 
@@ -3191,7 +3075,7 @@ legend_below (DpvPlot *p)
   bx = p->dx + (p->dw - g.w) / 2;
   bx = CLAMP (bx, p->x + p->pad, p->x + p->w - p->pad - g.w);
   by = p->y + p->h - p->below_h + p->pad * 0.5;
-  record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
+  dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
   if (p->style.plot_options.hide_legends)
     return TRUE;
 
@@ -3213,8 +3097,8 @@ legend_below (DpvPlot *p)
         y += g.row_h[r] + g.rowgap;
       dpv_text_layout_size (layout, &w, &h);
       draw_swatch (p, e, x, y, g.sw, g.row_h[row]);
-      show_layout (p, layout, x + g.sw + g.gap, y + (g.row_h[row] - h) / 2,
-                   &p->style.foreground, FALSE);
+      dpv_plot_show_layout (p, layout, x + g.sw + g.gap, y + (g.row_h[row] - h) / 2,
+                            &p->style.foreground, FALSE);
       g_object_unref (layout);
     }
   cairo_restore (p->cr);
@@ -3340,7 +3224,7 @@ dpv_plot_legend (DpvPlot *plot)
     DpvColor bg;
 
     legend_frame_path (p, bx, by, bw, bh);
-    if (halo_color (&p->style, &bg))
+    if (dpv_plot_halo_color (&p->style, &bg))
       {
         /* opaque when it must sit on data, translucent otherwise */
         bg.a = best > 0 ? 0.92 : 0.8;
@@ -3358,43 +3242,17 @@ dpv_plot_legend (DpvPlot *plot)
 
         dpv_text_layout_size (layouts[i], &w, &h);
         draw_swatch (p, e, bx + pad, yy, sw, row_h[i]);
-        show_layout (p, layouts[i], bx + pad + sw + gap, yy + (row_h[i] - h) / 2,
-                     &p->style.foreground, FALSE);
+        dpv_plot_show_layout (p, layouts[i], bx + pad + sw + gap, yy + (row_h[i] - h) / 2,
+                              &p->style.foreground, FALSE);
         yy += row_h[i] + rowgap;
       }
   }
   cairo_restore (cr);
 out:
-  record_text (p, DPV_TEXT_LEGEND, bx, by, bw, bh);
+  dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, bw, bh);
 
   for (guint i = 0; i < n; i++)
     g_object_unref (layouts[i]);
   g_free (layouts);
   g_free (row_h);
-}
-
-gsize
-dpv_plot_get_text_rects (DpvPlot           *plot,
-                         DpvTextKind        kind,
-                         cairo_rectangle_t *rects,
-                         gsize              max_rects)
-{
-  gsize n = 0;
-
-  g_return_val_if_fail (plot != NULL, 0);
-  for (guint i = 0; i < plot->texts->len; i++)
-    {
-      TextRect *r = &g_array_index (plot->texts, TextRect, i);
-      if (r->kind != kind)
-        continue;
-      if (rects != NULL && n < max_rects)
-        {
-          rects[n].x = r->x;
-          rects[n].y = r->y;
-          rects[n].width = r->w;
-          rects[n].height = r->h;
-        }
-      n++;
-    }
-  return n;
 }
