@@ -194,7 +194,13 @@ void dpv_plot_show_layout (DpvPlot *p, PangoLayout *layout, double x, double y,
                            const DpvColor *color, gboolean halo);
 void dpv_plot_record_text (DpvPlot *p, DpvTextKind kind, double x, double y, double w, double h);
 
-/* dpv-plot.c */
+/* dpv-plot-axis.c */
+void dpv_plot_axis_set (DpvPlot *p, int which, double min, double max, DpvScale scale,
+                        const char *title);
+double dpv_axis_unfrac (const Axis *ax, double f);
+double dpv_plot_clamp_user (DpvPlot *p, double u, gboolean is_x);
 double dpv_plot_snap (DpvPlot *p, double u, gboolean is_x, double line_width);
+double dpv_plot_snap_width (DpvPlot *p, double line_width);
+double dpv_plot_device_px (DpvPlot *p);
 
 G_END_DECLS

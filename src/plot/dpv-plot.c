@@ -9,172 +9,10 @@
  */
 #include "config.h"
 
-#include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "dpv-plot-private.h"
-
-static void
-sanitize_range (double *min, double *max, DpvScale scale)
-{
-  double a = *min, b = *max;
-
-  if (scale == DPV_SCALE_LOG)
-    {
-      if (!(b > 0) || !isfinite (b))
-        b = (isfinite (a) && a > 0) ? a * 10 : 1.0;
-      if (!(a > 0) || !isfinite (a))
-        a = b / 1000.0;
-      if (a > b)
-        {
-          double t = a;
-          a = b;
-          b = t;
-        }
-      if (!(b > a * (1 + 1e-12)))
-        {
-          a /= 1.1;
-          b *= 1.1;
-        }
-      if (!(a > 0))
-        a = DBL_MIN;
-      if (!isfinite (b))
-        b = DBL_MAX;
-    }
-  else
-    {
-      if (!isfinite (a) && !isfinite (b))
-        {
-          a = 0;
-          b = 1;
-        }
-      else if (!isfinite (a))
-        a = b - (b != 0 ? fabs (b) : 1.0);
-      else if (!isfinite (b))
-        b = a + (a != 0 ? fabs (a) : 1.0);
-      if (a > b)
-        {
-          double t = a;
-          a = b;
-          b = t;
-        }
-      if (!(b - a > fabs (a / 2 + b / 2) * 2e-13))
-        {
-          double c = a / 2 + b / 2;
-          double hw = c != 0 ? fabs (c) * 0.1 : 1.0;
-          a = c - hw;
-          b = c + hw;
-        }
-      /* keep max − min finite */
-      if (!isfinite (b - a))
-        {
-          a /= 2;
-          b /= 2;
-        }
-    }
-  *min = a;
-  *max = b;
-}
-
-static void
-axis_set (DpvPlot *p, int which, double min, double max, DpvScale scale, const char *title)
-{
-  Axis *ax = &p->axes[which];
-
-  if (scale != DPV_SCALE_LOG)
-    scale = DPV_SCALE_LINEAR;
-  sanitize_range (&min, &max, scale);
-  ax->set = TRUE;
-  ax->min = min;
-  ax->max = max;
-  ax->scale = scale;
-  if (scale == DPV_SCALE_LOG)
-    {
-      ax->tmin = log10 (min);
-      ax->tmax = log10 (max);
-    }
-  else
-    {
-      ax->tmin = min;
-      ax->tmax = max;
-    }
-  g_free (ax->title);
-  ax->title = title ? g_strdup (title) : NULL;
-  p->laid_out = FALSE;
-}
-
-static double
-axis_unfrac (const Axis *ax, double f)
-{
-  double t = ax->tmin + f * (ax->tmax - ax->tmin);
-
-  return ax->scale == DPV_SCALE_LOG ? pow (10.0, t) : t;
-}
-
-/* Clamps a user coordinate far outside the data area to a finite value cairo can take;
- * lines to such points keep their visible slope to within a negligible error. */
-static double
-clamp_user (DpvPlot *p, double u, gboolean is_x)
-{
-  double lo = is_x ? p->dx : p->dy;
-  double len = is_x ? p->dw : p->dh;
-  double m = 50.0 * (p->dw + p->dh) + 1000.0;
-
-  if (isnan (u))
-    return u;
-  return CLAMP (u, lo - m, lo + len + m);
-}
-
-/* Snaps a horizontal (is_x FALSE) or vertical line position to the device pixel grid. */
-double
-dpv_plot_snap (DpvPlot *p, double u, gboolean is_x, double line_width)
-{
-  cairo_matrix_t m;
-  double ux, uy, wx, wy, d, dw;
-  int iw;
-
-  if (!p->style.pixel_snap || !isfinite (u))
-    return u;
-  cairo_get_matrix (p->cr, &m);
-  if (m.xy != 0 || m.yx != 0)
-    return u;
-  ux = is_x ? u : 0;
-  uy = is_x ? 0 : u;
-  cairo_user_to_device (p->cr, &ux, &uy);
-  wx = is_x ? line_width : 0;
-  wy = is_x ? 0 : line_width;
-  cairo_user_to_device_distance (p->cr, &wx, &wy);
-  dw = fabs (is_x ? wx : wy);
-  iw = (int) CLAMP (lround (MIN (dw, 1e6)), 1, 1000000);
-  d = is_x ? ux : uy;
-  d = (iw % 2) ? floor (d) + 0.5 : round (d);
-  if (is_x)
-    ux = d;
-  else
-    uy = d;
-  cairo_device_to_user (p->cr, &ux, &uy);
-  return is_x ? ux : uy;
-}
-
-/* Rounds a line width to whole device pixels when snapping, so snapped lines are crisp. */
-static double
-snap_width (DpvPlot *p, double line_width)
-{
-  cairo_matrix_t m;
-  double wx = line_width, wy = 0, dw;
-
-  if (!p->style.pixel_snap || !isfinite (line_width) || line_width <= 0)
-    return line_width;
-  cairo_get_matrix (p->cr, &m);
-  if (m.xy != 0 || m.yx != 0)
-    return line_width;
-  cairo_user_to_device_distance (p->cr, &wx, &wy);
-  dw = fabs (wx);
-  if (!(dw > 0))
-    return line_width;
-  return line_width * MAX (1.0, round (dw)) / dw;
-}
 
 DpvPlot *
 dpv_plot_new (cairo_t        *cr,
@@ -224,8 +62,8 @@ dpv_plot_new (cairo_t        *cr,
   p->entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
   p->texts = g_array_new (FALSE, FALSE, sizeof (TextRect));
 
-  axis_set (p, AX_X, 0, 1, DPV_SCALE_LINEAR, NULL);
-  axis_set (p, AX_Y, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_axis_set (p, AX_X, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_axis_set (p, AX_Y, 0, 1, DPV_SCALE_LINEAR, NULL);
   p->axes[AX_X].set = FALSE;
   p->axes[AX_Y].set = FALSE;
   return p;
@@ -257,39 +95,6 @@ dpv_plot_free (DpvPlot *plot)
   g_strfreev (plot->title_choices);
   cairo_destroy (plot->cr);
   g_free (plot);
-}
-
-void
-dpv_plot_set_x_axis (DpvPlot    *plot,
-                     double      min,
-                     double      max,
-                     DpvScale    scale,
-                     const char *title_markup)
-{
-  g_return_if_fail (plot != NULL);
-  axis_set (plot, AX_X, min, max, scale, title_markup);
-}
-
-void
-dpv_plot_set_y_axis (DpvPlot    *plot,
-                     double      min,
-                     double      max,
-                     DpvScale    scale,
-                     const char *title_markup)
-{
-  g_return_if_fail (plot != NULL);
-  axis_set (plot, AX_Y, min, max, scale, title_markup);
-}
-
-void
-dpv_plot_set_y2_axis (DpvPlot    *plot,
-                      double      min,
-                      double      max,
-                      DpvScale    scale,
-                      const char *title_markup)
-{
-  g_return_if_fail (plot != NULL);
-  axis_set (plot, AX_Y2, min, max, scale, title_markup);
 }
 
 void
@@ -1014,7 +819,7 @@ dpv_plot_user_to_x (DpvPlot *plot,
 {
   g_return_val_if_fail (plot != NULL, NAN);
   ensure_layout (plot);
-  return axis_unfrac (&plot->axes[AX_X], (ux - plot->dx) / plot->dw);
+  return dpv_axis_unfrac (&plot->axes[AX_X], (ux - plot->dx) / plot->dw);
 }
 
 double
@@ -1023,7 +828,7 @@ dpv_plot_user_to_y (DpvPlot *plot,
 {
   g_return_val_if_fail (plot != NULL, NAN);
   ensure_layout (plot);
-  return axis_unfrac (&plot->axes[AX_Y], (plot->dy + plot->dh - uy) / plot->dh);
+  return dpv_axis_unfrac (&plot->axes[AX_Y], (plot->dy + plot->dh - uy) / plot->dh);
 }
 
 /* Grid lines and tick marks of one axis, each kind batched into a single stroke. */
@@ -1033,7 +838,7 @@ draw_grid_and_ticks (DpvPlot *p, int which)
   cairo_t *cr = p->cr;
   Axis *ax = &p->axes[which];
   DpvColor minor_grid = p->style.grid;
-  double lw = snap_width (p, 1.0);
+  double lw = dpv_plot_snap_width (p, 1.0);
   double xl = dpv_plot_snap (p, p->dx, TRUE, lw), xr = dpv_plot_snap (p, p->dx + p->dw, TRUE, lw);
   double yb = dpv_plot_snap (p, p->dy + p->dh, FALSE, lw);
 
@@ -1287,7 +1092,7 @@ dpv_plot_draw_frame (DpvPlot *plot)
   border.a *= 0.7;
   dpv_color_set_source (&border, cr);
   {
-    double lw = snap_width (p, 1.0);
+    double lw = dpv_plot_snap_width (p, 1.0);
     double x0 = dpv_plot_snap (p, p->dx, TRUE, lw);
     double x1 = dpv_plot_snap (p, p->dx + p->dw, TRUE, lw);
     double y0 = dpv_plot_snap (p, p->dy, FALSE, lw);
@@ -1554,16 +1359,6 @@ simplify (Point *pts, gsize n, double tol)
   g_free (keep);
   g_free (stack);
   return m;
-}
-
-/* Tolerances in user units: a fraction of a device pixel. */
-static double
-device_px (DpvPlot *p)
-{
-  double dxu = 1, dyu = 0;
-
-  cairo_user_to_device_distance (p->cr, &dxu, &dyu);
-  return 1.0 / MAX (hypot (dxu, dyu), 1e-6);
 }
 
 /* Dotted lines on raster targets: every dot is a glyph of a cairo user font.
@@ -1872,8 +1667,8 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
   if (x == NULL || y == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
 
-  min_step = 0.25 * device_px (p);
-  tol = 0.1 * device_px (p);
+  min_step = 0.25 * dpv_plot_device_px (p);
+  tol = 0.1 * dpv_plot_device_px (p);
   run = g_array_sized_new (FALSE, FALSE, sizeof (Point), MIN (n, 4096));
 
   /* segments are cut to the data area grown by the line width: what lies outside would be
@@ -1892,7 +1687,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
        * each is a many-sided polygon, and a dashed curve across a 1920-pixel panel has
        * hundreds. Half a pixel changes no pixel by more than ~4 % and takes a quarter off the
        * cost of such a line. (Dots are stamped, below.) Vector output keeps true arcs. */
-      cairo_set_tolerance (cr, 0.5 * device_px (p));
+      cairo_set_tolerance (cr, 0.5 * dpv_plot_device_px (p));
     }
   cairo_new_path (cr);
   /* dots from the dot font (dot_stamp ()), at the places set_dash ()'s pattern gives them */
@@ -2028,7 +1823,7 @@ dpv_plot_bars (DpvPlot        *plot,
 
   base = p->axes[AX_Y].scale == DPV_SCALE_LOG
            ? p->dy + p->dh
-           : clamp_user (p, dpv_plot_map_y (p, AX_Y, 0.0), FALSE);
+           : dpv_plot_clamp_user (p, dpv_plot_map_y (p, AX_Y, 0.0), FALSE);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -2045,9 +1840,9 @@ dpv_plot_bars (DpvPlot        *plot,
       top = dpv_plot_map_y (p, AX_Y, h[i]);
       if (!isfinite (x0) || !isfinite (x1) || !isfinite (top))
         continue;
-      x0 = clamp_user (p, x0, TRUE);
-      x1 = clamp_user (p, x1, TRUE);
-      top = clamp_user (p, top, FALSE);
+      x0 = dpv_plot_clamp_user (p, x0, TRUE);
+      x1 = dpv_plot_clamp_user (p, x1, TRUE);
+      top = dpv_plot_clamp_user (p, top, FALSE);
       cairo_rectangle (cr, MIN (x0, x1), MIN (top, base), fabs (x1 - x0), fabs (base - top));
       dpv_color_set_source (&fill, cr);
       cairo_fill_preserve (cr);
@@ -2240,7 +2035,7 @@ fill_between (DpvPlot        *p,
 
   run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
   run.hi = g_array_new (FALSE, FALSE, sizeof (Point));
-  tol = 0.1 * device_px (p);
+  tol = 0.1 * dpv_plot_device_px (p);
 
   cairo_save (cr);
   clip_data_area (p);
@@ -2350,7 +2145,7 @@ dpv_plot_fill_between_lined (DpvPlot        *plot,
 
   g_return_if_fail (plot != NULL);
   aliased = !p->vector && dpv_plot_cr_ok (p) && isfinite (line_width)
-            && line_width >= LINED_FILL_MIN_PX * device_px (p);
+            && line_width >= LINED_FILL_MIN_PX * dpv_plot_device_px (p);
   fill_between (p, x, y_lo, y_hi, n, color, alpha, legend_markup, aliased);
 }
 
@@ -2372,7 +2167,7 @@ map_or_edge (DpvPlot *p, int which, double v)
   u = which == AX_X ? dpv_plot_map_x (p, v) : dpv_plot_map_y (p, which, v);
   if (isinf (u) || (p->axes[which].scale == DPV_SCALE_LOG && !(v > 0)))
     return which == AX_X ? lo - 1 : lo + len + 1;
-  return clamp_user (p, u, which == AX_X);
+  return dpv_plot_clamp_user (p, u, which == AX_X);
 }
 
 void
@@ -2904,7 +2699,7 @@ dpv_plot_vline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
+  lw = dpv_plot_snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   ux = dpv_plot_snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
@@ -2955,7 +2750,7 @@ dpv_plot_hline (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
-  lw = snap_width (p, MAX (1.0, p->style.line_width * 0.75));
+  lw = dpv_plot_snap_width (p, MAX (1.0, p->style.line_width * 0.75));
   uy = dpv_plot_snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
