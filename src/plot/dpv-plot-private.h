@@ -203,4 +203,13 @@ double dpv_plot_snap (DpvPlot *p, double u, gboolean is_x, double line_width);
 double dpv_plot_snap_width (DpvPlot *p, double line_width);
 double dpv_plot_device_px (DpvPlot *p);
 
+/* dpv-plot-tick-labels.c */
+double dpv_plot_pick_y_ticks (DpvPlot *p, int which);
+void dpv_plot_pick_x_ticks (DpvPlot *p, gboolean bounded, double *out_left, double *out_right);
+PangoLayout *dpv_plot_tick_label_rect (DpvPlot *p, int which, gsize i, double *x, double *y,
+                                       double *w, double *h);
+void dpv_plot_resolve_corner_labels (DpvPlot *p);
+double dpv_plot_y_label_height (DpvPlot *p, int which);
+double dpv_plot_x_label_height (DpvPlot *p);
+
 G_END_DECLS
