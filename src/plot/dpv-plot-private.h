@@ -212,4 +212,10 @@ void dpv_plot_resolve_corner_labels (DpvPlot *p);
 double dpv_plot_y_label_height (DpvPlot *p, int which);
 double dpv_plot_x_label_height (DpvPlot *p);
 
+/* dpv-plot-legend-grid.c */
+void dpv_plot_legend_metrics (DpvPlot *p, double f, double *pad, double *sw, double *gap,
+                              double *rowgap);
+gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_h,
+                               LegendGrid *g);
+
 G_END_DECLS
