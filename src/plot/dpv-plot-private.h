@@ -218,4 +218,7 @@ void dpv_plot_legend_metrics (DpvPlot *p, double f, double *pad, double *sw, dou
 gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_h,
                                LegendGrid *g);
 
+/* dpv-plot-margins.c */
+void dpv_plot_ensure_layout (DpvPlot *p);
+
 G_END_DECLS
