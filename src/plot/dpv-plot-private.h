@@ -221,4 +221,7 @@ gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, 
 /* dpv-plot-margins.c */
 void dpv_plot_ensure_layout (DpvPlot *p);
 
+/* dpv-plot-frame.c */
+void dpv_plot_blend_onto_clean_data (DpvPlot *p, DpvColor *fill);
+
 G_END_DECLS
