@@ -224,4 +224,12 @@ void dpv_plot_ensure_layout (DpvPlot *p);
 /* dpv-plot-frame.c */
 void dpv_plot_blend_onto_clean_data (DpvPlot *p, DpvColor *fill);
 
+/* dpv-plot-record.c */
+void dpv_plot_add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color,
+                         double width, double alpha, DpvDash dash);
+void dpv_plot_record_point (DpvPlot *p, double x, double y);
+void dpv_plot_record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx,
+                                 double by);
+void dpv_plot_record_segment (DpvPlot *p, double ax, double ay, double bx, double by);
+
 G_END_DECLS

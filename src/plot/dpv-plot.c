@@ -135,68 +135,6 @@ dpv_plot_set_x_tick_labels (DpvPlot  *plot,
   plot->laid_out = FALSE;
 }
 
-static void
-add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color,
-           double width, double alpha, DpvDash dash)
-{
-  LegendEntry e;
-
-  if (markup == NULL || !*markup)
-    return;
-  /* a series drawn in several calls (say, one per segment) gets one entry */
-  for (guint i = 0; i < p->entries->len; i++)
-    {
-      LegendEntry *o = &g_array_index (p->entries, LegendEntry, i);
-      const DpvColor *c = color ? color : &p->style.foreground;
-      if (o->kind == kind && o->dash == dash && o->color.r == c->r && o->color.g == c->g
-          && o->color.b == c->b && o->color.a == c->a && g_str_equal (o->markup, markup))
-        return;
-    }
-  e.kind = kind;
-  e.markup = g_strdup (markup);
-  e.color = color ? *color : p->style.foreground;
-  e.width = width;
-  e.alpha = alpha;
-  e.dash = dash;
-  g_array_append_val (p->entries, e);
-}
-
-static void
-record_point (DpvPlot *p, double x, double y)
-{
-  Point pt = { x, y };
-
-  if (x < p->dx - 1 || x > p->dx + p->dw + 1 || y < p->dy - 1 || y > p->dy + p->dh + 1)
-    return;
-  g_array_append_val (p->points, pt);
-}
-
-/* Samples the part of segment a→b inside the data area every few user units. */
-static void
-record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx, double by)
-{
-  double step = MAX (1.0, p->em * 0.4);
-  double len = hypot (bx - ax, by - ay);
-  int n = isfinite (len) ? (int) CLAMP (ceil (len / step), 1, 400) : 1;
-
-  for (int i = 0; i <= n; i++)
-    {
-      double t = (double) i / n;
-      Point pt = { ax + t * (bx - ax), ay + t * (by - ay) };
-
-      if (pt.x < p->dx - 1 || pt.x > p->dx + p->dw + 1 || pt.y < p->dy - 1
-          || pt.y > p->dy + p->dh + 1)
-        continue;
-      g_array_append_val (into, pt);
-    }
-}
-
-static void
-record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
-{
-  record_segment_to (p, p->points, ax, ay, bx, by);
-}
-
 /* Every drawing in the data area starts here. */
 static void
 clip_data_area (DpvPlot *p)
@@ -588,9 +526,9 @@ flush_run (DpvPlot *p, GArray *run, double tol)
   if (run->len == 0)
     return;
   m = simplify (pts, run->len, tol);
-  record_point (p, pts[0].x, pts[0].y);
+  dpv_plot_record_point (p, pts[0].x, pts[0].y);
   for (gsize i = 1; i < m; i++)
-    record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+    dpv_plot_record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
   if (p->dots != NULL)
     {
       stamp_run (p, p->dots, pts, m);
@@ -688,7 +626,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
     width = p->style.line_width;
   if (color == NULL)
     color = &p->style.foreground;
-  add_entry (p, ENTRY_LINE, legend, color, width, 1.0, dash);
+  dpv_plot_add_entry (p, ENTRY_LINE, legend, color, width, 1.0, dash);
   if (x == NULL || y == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
 
@@ -839,7 +777,7 @@ dpv_plot_bars (DpvPlot        *plot,
   if (!isfinite (alpha))
     alpha = 1.0;
   alpha = CLAMP (alpha, 0.0, 1.0);
-  add_entry (p, ENTRY_BAR, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  dpv_plot_add_entry (p, ENTRY_BAR, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
   if (x == NULL || h == NULL || n == 0 || !dpv_plot_cr_ok (p) || !isfinite (bar_width))
     return;
   cr = p->cr;
@@ -882,8 +820,8 @@ dpv_plot_bars (DpvPlot        *plot,
         double step = MAX (MAX (2.0, p->em * 0.8), sqrt (MAX (0, (xb - xa) * (yb - ya)) / 2500));
         for (double yy = ya; yy <= yb; yy += step)
           for (double xx = xa; xx <= xb; xx += step)
-            record_point (p, xx, yy);
-        record_segment (p, xa, ya, xb, ya);
+            dpv_plot_record_point (p, xx, yy);
+        dpv_plot_record_segment (p, xa, ya, xb, ya);
       }
     }
   cairo_restore (cr);
@@ -907,7 +845,7 @@ dpv_plot_markers (DpvPlot        *plot,
     color = &p->style.foreground;
   if (!isfinite (radius) || radius <= 0)
     radius = p->style.line_width * 2;
-  add_entry (p, ENTRY_MARKER, legend_markup, color, radius, 1.0, DPV_DASH_SOLID);
+  dpv_plot_add_entry (p, ENTRY_MARKER, legend_markup, color, radius, 1.0, DPV_DASH_SOLID);
   if (x == NULL || y == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;
@@ -927,7 +865,7 @@ dpv_plot_markers (DpvPlot        *plot,
         continue;
       cairo_new_sub_path (cr);
       cairo_arc (cr, ux, uy, radius, 0, 2 * G_PI);
-      record_point (p, ux, uy);
+      dpv_plot_record_point (p, ux, uy);
     }
   cairo_fill_preserve (cr);
   {
@@ -1050,7 +988,7 @@ fill_between (DpvPlot        *p,
   if (!isfinite (alpha))
     alpha = 1.0;
   alpha = CLAMP (alpha, 0.0, 1.0);
-  add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  dpv_plot_add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
   if (x == NULL || y_lo == NULL || y_hi == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;
@@ -1214,7 +1152,7 @@ dpv_plot_shade_x_range (DpvPlot        *plot,
   if (!isfinite (alpha))
     alpha = 0.2;
   alpha = CLAMP (alpha, 0.0, 1.0);
-  add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  dpv_plot_add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
   u0 = map_or_edge (p, AX_X, x0);
   u1 = map_or_edge (p, AX_X, x1);
   if (!isfinite (u0) || !isfinite (u1) || !dpv_plot_cr_ok (p))
@@ -1308,7 +1246,7 @@ update_index (DpvPlot *p, GArray *points, PointIndex *ix)
   g_free (ix->sorted);
   ix->len = points->len;
   ix->n_cols = CLAMP (points->len / 16, 1, 256);
-  /* points are recorded within a unit of the data area (record_point ()) */
+  /* points are recorded within a unit of the data area (dpv_plot_record_point ()) */
   ix->x0 = p->dx - 1;
   ix->col_w = MAX (p->dw + 2, 1.0) / ix->n_cols;
   ix->start = g_new0 (guint, ix->n_cols + 1);
@@ -1740,7 +1678,7 @@ dpv_plot_vline (DpvPlot        *plot,
   }
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
+  dpv_plot_record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
 
   if (label_markup && *label_markup)
     {
@@ -1791,7 +1729,7 @@ dpv_plot_hline (DpvPlot        *plot,
   }
   cairo_stroke (cr);
   cairo_restore (cr);
-  record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
+  dpv_plot_record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
 
   if (label_markup && *label_markup)
     {
