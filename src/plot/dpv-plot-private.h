@@ -131,7 +131,7 @@ dpv_axis_frac (const Axis *ax, double v)
   return t / (ax->tmax - ax->tmin) - ax->tmin / (ax->tmax - ax->tmin);
 }
 
-/* For lines and polygons, which are clipped (clip_segment, clip_polygon) before they reach
+/* For lines and polygons, which are clipped (dpv_clip_segment, clip_polygon) before they reach
  * cairo: a bound so far out that clamping both ends of a segment is needed only for points
  * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
  * accurate to a thousandth of a unit. */
@@ -231,5 +231,13 @@ void dpv_plot_record_point (DpvPlot *p, double x, double y);
 void dpv_plot_record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx,
                                  double by);
 void dpv_plot_record_segment (DpvPlot *p, double ax, double ay, double bx, double by);
+
+/* dpv-plot-clip.c */
+void dpv_plot_clip_data_area (DpvPlot *p);
+void dpv_plot_visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1,
+                            double *y1);
+gboolean dpv_clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
+                           gboolean *cut_end);
+void dpv_clip_polygon_edge (GArray *in, GArray *out, int edge, double v);
 
 G_END_DECLS

@@ -135,15 +135,6 @@ dpv_plot_set_x_tick_labels (DpvPlot  *plot,
   plot->laid_out = FALSE;
 }
 
-/* Every drawing in the data area starts here. */
-static void
-clip_data_area (DpvPlot *p)
-{
-  p->data_drawn = TRUE;
-  cairo_rectangle (p->cr, p->dx, p->dy, p->dw, p->dh);
-  cairo_clip (p->cr);
-}
-
 static void
 set_dash (cairo_t *cr, DpvDash dash, double width)
 {
@@ -178,86 +169,6 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
       cairo_set_dash (cr, NULL, 0, 0);
       break;
     }
-}
-
-/* A band of a larger image (dpv_view_render_image ()): the whole image's size in device
- * pixels, kept on the band's surface. */
-typedef struct {
-  double width;
-  double height;
-} BandImage;
-
-static const cairo_user_data_key_t band_image_key;
-
-void
-dpv_plot_mark_band (cairo_surface_t *band,
-                    double           image_width,
-                    double           image_height)
-{
-  BandImage *b = g_new (BandImage, 1);
-
-  g_return_if_fail (band != NULL);
-  b->width = image_width;
-  b->height = image_height;
-  if (cairo_surface_set_user_data (band, &band_image_key, b, g_free) != CAIRO_STATUS_SUCCESS)
-    g_free (b);
-}
-
-/* For a band: the whole image in cr's user space (the band's device offset puts the image's
- * rows where a single cairo_t would have them), so that every band cuts its geometry exactly
- * as the whole image would. */
-static gboolean
-band_image_extents (cairo_t *cr, double *x0, double *y0, double *x1, double *y1)
-{
-  const BandImage *b = cairo_surface_get_user_data (cairo_get_target (cr), &band_image_key);
-  double xs[4], ys[4];
-
-  if (b == NULL)
-    return FALSE;
-  xs[0] = 0, ys[0] = 0;
-  xs[1] = b->width, ys[1] = 0;
-  xs[2] = 0, ys[2] = b->height;
-  xs[3] = b->width, ys[3] = b->height;
-  *x0 = *y0 = HUGE_VAL;
-  *x1 = *y1 = -HUGE_VAL;
-  for (int i = 0; i < 4; i++)
-    {
-      cairo_device_to_user (cr, &xs[i], &ys[i]);
-      *x0 = MIN (*x0, xs[i]);
-      *x1 = MAX (*x1, xs[i]);
-      *y0 = MIN (*y0, ys[i]);
-      *y1 = MAX (*y1, ys[i]);
-    }
-  return TRUE;
-}
-
-/* The part of the data area that can show anything: the data area intersected with cr's
- * clip (the surface, for an image; the whole image, for a band), grown by margin. Geometry is
- * cut to this before cairo strokes it, so that a dashed line on a huge panel costs what its
- * visible part costs. */
-static void
-visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1, double *y1)
-{
-  double cx0, cy0, cx1, cy1;
-
-  *x0 = p->dx;
-  *y0 = p->dy;
-  *x1 = p->dx + p->dw;
-  *y1 = p->dy + p->dh;
-  if (!band_image_extents (p->cr, &cx0, &cy0, &cx1, &cy1))
-    cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
-  if (isfinite (cx0) && isfinite (cy0) && isfinite (cx1) && isfinite (cy1) && cx1 > cx0
-      && cy1 > cy0)
-    {
-      *x0 = MAX (*x0, cx0);
-      *y0 = MAX (*y0, cy0);
-      *x1 = MIN (*x1, cx1);
-      *y1 = MIN (*y1, cy1);
-    }
-  *x0 -= margin;
-  *y0 -= margin;
-  *x1 += margin;
-  *y1 += margin;
 }
 
 /* Squared distance from c to the segment a–b (compared with tol², which orders the same as
@@ -566,50 +477,6 @@ flush_run (DpvPlot *p, GArray *run, double tol)
   g_array_set_size (run, 0);
 }
 
-/* Liang & Barsky (1984) clipping of segment a→b to the rectangle [x0, x1] × [y0, y1].
- * Returns FALSE when nothing is inside; otherwise moves the ends to the visible part. */
-static gboolean
-clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
-              gboolean *cut_end)
-{
-  double dx = b->x - a->x, dy = b->y - a->y;
-  double pk[4] = { -dx, dx, -dy, dy };
-  double qk[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
-  double t0 = 0, t1 = 1;
-
-  for (int k = 0; k < 4; k++)
-    {
-      if (pk[k] == 0)
-        {
-          if (qk[k] < 0)
-            return FALSE;
-          continue;
-        }
-      {
-        double t = qk[k] / pk[k];
-        if (pk[k] < 0)
-          t0 = MAX (t0, t);
-        else
-          t1 = MIN (t1, t);
-      }
-      if (t0 > t1)
-        return FALSE;
-    }
-  if (t0 > 0)
-    {
-      Point na = { a->x + t0 * dx, a->y + t0 * dy };
-      *a = na;
-    }
-  *cut_end = t1 < 1;
-  if (t1 < 1)
-    {
-      Point nb = { a->x + (t1 - t0) / (1 - t0) * (b->x - a->x),
-                   a->y + (t1 - t0) / (1 - t0) * (b->y - a->y) };
-      *b = nb;
-    }
-  return TRUE;
-}
-
 static void
 draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
            const DpvColor *color, double width, DpvDash dash, const char *legend)
@@ -636,10 +503,10 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
 
   /* segments are cut to the data area grown by the line width: what lies outside would be
    * clipped anyway, but cairo would still stroke it */
-  visible_rect (p, 2 * width + 2, &rx0, &ry0, &rx1, &ry1);
+  dpv_plot_visible_rect (p, 2 * width + 2, &rx0, &ry0, &rx1, &ry1);
 
   cairo_save (cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -683,7 +550,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
               g_array_append_val (run, pt);
             continue;
           }
-        if (!clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
+        if (!dpv_clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
           {
             flush_run (p, run, tol);
             continue;
@@ -789,7 +656,7 @@ dpv_plot_bars (DpvPlot        *plot,
            : dpv_plot_clamp_user (p, dpv_plot_map_y (p, AX_Y, 0.0), FALSE);
 
   cairo_save (cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   cairo_set_line_width (cr, 1.0);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   for (gsize i = 0; i < n; i++)
@@ -851,7 +718,7 @@ dpv_plot_markers (DpvPlot        *plot,
   cr = p->cr;
 
   cairo_save (cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   dpv_color_set_source (color, cr);
   for (gsize i = 0; i < n; i++)
     {
@@ -887,35 +754,6 @@ typedef struct {
   GArray *hi;   /* Point, forward */
 } Run;
 
-/* Sutherland & Hodgman (1974): clips the closed polygon in `in` to one half-plane
- * (edge 0: x ≥ v, 1: x ≤ v, 2: y ≥ v, 3: y ≤ v), appending the result to `out`. */
-static void
-clip_polygon_edge (GArray *in, GArray *out, int edge, double v)
-{
-  g_array_set_size (out, 0);
-  for (guint i = 0; i < in->len; i++)
-    {
-      Point a = g_array_index (in, Point, i);
-      Point b = g_array_index (in, Point, (i + 1) % in->len);
-      double ca = edge < 2 ? a.x : a.y, cb = edge < 2 ? b.x : b.y;
-      gboolean ina = (edge % 2 == 0) ? ca >= v : ca <= v;
-      gboolean inb = (edge % 2 == 0) ? cb >= v : cb <= v;
-
-      if (ina)
-        g_array_append_val (out, a);
-      if (ina != inb)
-        {
-          double t = (v - ca) / (cb - ca);
-          Point c = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
-          if (edge < 2)
-            c.x = v;
-          else
-            c.y = v;
-          g_array_append_val (out, c);
-        }
-    }
-}
-
 static void
 run_flush (DpvPlot *p, Run *run, double tol)
 {
@@ -930,14 +768,14 @@ run_flush (DpvPlot *p, Run *run, double tol)
       double x0, y0, x1, y1;
 
       /* a little outside the visible area (the data-area clip hides the edge) */
-      visible_rect (p, 4, &x0, &y0, &x1, &y1);
+      dpv_plot_visible_rect (p, 4, &x0, &y0, &x1, &y1);
       g_array_append_vals (poly, run->lo->data, nlo);
       for (gsize i = nhi; i-- > 0;)
         g_array_append_val (poly, g_array_index (run->hi, Point, i));
-      clip_polygon_edge (poly, tmp, 0, x0);
-      clip_polygon_edge (tmp, poly, 1, x1);
-      clip_polygon_edge (poly, tmp, 2, y0);
-      clip_polygon_edge (tmp, poly, 3, y1);
+      dpv_clip_polygon_edge (poly, tmp, 0, x0);
+      dpv_clip_polygon_edge (tmp, poly, 1, x1);
+      dpv_clip_polygon_edge (poly, tmp, 2, y0);
+      dpv_clip_polygon_edge (tmp, poly, 3, y1);
       for (guint i = 0; i < poly->len; i++)
         {
           Point *pt = &g_array_index (poly, Point, i);
@@ -1001,7 +839,7 @@ fill_between (DpvPlot        *p,
   tol = 0.1 * dpv_plot_device_px (p);
 
   cairo_save (cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   cairo_new_path (cr);
   /* Work in user space: y grows downwards, so "y_hi above y_lo" is ulo − uhi > 0. Crossings
    * are interpolated on the drawn (straight, user-space) segments. */
@@ -1161,7 +999,7 @@ dpv_plot_shade_x_range (DpvPlot        *plot,
   fill.a *= alpha;
   dpv_plot_blend_onto_clean_data (p, &fill);
   cairo_save (p->cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   cairo_rectangle (p->cr, MIN (u0, u1), p->dy, fabs (u1 - u0), p->dh);
   dpv_color_set_source (&fill, p->cr);
   cairo_fill (p->cr);
@@ -1194,7 +1032,7 @@ dpv_plot_shade_y_range (DpvPlot        *plot,
   fill.a *= alpha;
   dpv_plot_blend_onto_clean_data (p, &fill);
   cairo_save (p->cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   cairo_rectangle (p->cr, p->dx, MIN (u0, u1), p->dw, fabs (u1 - u0));
   dpv_color_set_source (&fill, p->cr);
   cairo_fill (p->cr);
@@ -1666,13 +1504,13 @@ dpv_plot_vline (DpvPlot        *plot,
   ux = dpv_plot_snap (p, ux, TRUE, lw);
 
   cairo_save (cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, lw);
   set_dash (cr, dash, lw);
   {
     double x0, y0, x1, y1;
-    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    dpv_plot_visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
     cairo_move_to (cr, ux, MAX (p->dy, y0));
     cairo_line_to (cr, ux, MIN (p->dy + p->dh, y1));
   }
@@ -1717,13 +1555,13 @@ dpv_plot_hline (DpvPlot        *plot,
   uy = dpv_plot_snap (p, uy, FALSE, lw);
 
   cairo_save (cr);
-  clip_data_area (p);
+  dpv_plot_clip_data_area (p);
   dpv_color_set_source (color, cr);
   cairo_set_line_width (cr, lw);
   set_dash (cr, dash, lw);
   {
     double x0, y0, x1, y1;
-    visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
+    dpv_plot_visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
     cairo_move_to (cr, MAX (p->dx, x0), uy);
     cairo_line_to (cr, MIN (p->dx + p->dw, x1), uy);
   }
