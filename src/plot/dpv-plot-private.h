@@ -240,4 +240,7 @@ gboolean dpv_clip_segment (double x0, double y0, double x1, double y1, Point *a,
                            gboolean *cut_end);
 void dpv_clip_polygon_edge (GArray *in, GArray *out, int edge, double v);
 
+/* dpv-plot-simplify.c */
+gsize dpv_simplify (Point *pts, gsize n, double tol);
+
 G_END_DECLS

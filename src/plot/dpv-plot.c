@@ -171,70 +171,6 @@ set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
-/* Squared distance from c to the segment a–b (compared with tol², which orders the same as
- * the distance and needs no hypot ()). */
-static double
-seg_dist2 (const Point *a, const Point *b, const Point *c)
-{
-  double vx = b->x - a->x, vy = b->y - a->y;
-  double wx = c->x - a->x, wy = c->y - a->y;
-  double len2 = vx * vx + vy * vy;
-  double t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0;
-
-  t = CLAMP (t, 0.0, 1.0);
-  wx -= t * vx;
-  wy -= t * vy;
-  return wx * wx + wy * wy;
-}
-
-/* Polyline simplification (Douglas & Peucker 1973) to within tol user units, in place;
- * returns the new count. Stroking cost in cairo grows with the number of vertices, and
- * smooth curves sampled for accuracy carry many that lie within a tenth of a pixel of the
- * chord. Endpoints are always kept. */
-static gsize
-simplify (Point *pts, gsize n, double tol)
-{
-  guint8 *keep;
-  gsize *stack, top = 0, m = 0;
-
-  if (n < 3 || !(tol > 0))
-    return n;
-  keep = g_new0 (guint8, n);
-  stack = g_new (gsize, 2 * n);
-  keep[0] = keep[n - 1] = 1;
-  stack[top++] = 0;
-  stack[top++] = n - 1;
-  while (top > 0)
-    {
-      gsize b = stack[--top], a = stack[--top], idx = 0;
-      double dmax = -1;
-
-      for (gsize i = a + 1; i < b; i++)
-        {
-          double d = seg_dist2 (&pts[a], &pts[b], &pts[i]);
-          if (d > dmax)
-            {
-              dmax = d;
-              idx = i;
-            }
-        }
-      if (dmax > tol * tol)
-        {
-          keep[idx] = 1;
-          stack[top++] = a;
-          stack[top++] = idx;
-          stack[top++] = idx;
-          stack[top++] = b;
-        }
-    }
-  for (gsize i = 0; i < n; i++)
-    if (keep[i])
-      pts[m++] = pts[i];
-  g_free (keep);
-  g_free (stack);
-  return m;
-}
-
 /* Dotted lines on raster targets: every dot is a glyph of a cairo user font.
  *
  * A dot of a dotted line is a zero-length dash with round caps: a disc whose diameter is the
@@ -436,7 +372,7 @@ flush_run (DpvPlot *p, GArray *run, double tol)
 
   if (run->len == 0)
     return;
-  m = simplify (pts, run->len, tol);
+  m = dpv_simplify (pts, run->len, tol);
   dpv_plot_record_point (p, pts[0].x, pts[0].y);
   for (gsize i = 1; i < m; i++)
     dpv_plot_record_segment (p, pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
@@ -761,8 +697,8 @@ run_flush (DpvPlot *p, Run *run, double tol)
 
   if (run->lo->len >= 2)
     {
-      gsize nlo = simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
-      gsize nhi = simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
+      gsize nlo = dpv_simplify ((Point *) (void *) run->lo->data, run->lo->len, tol);
+      gsize nhi = dpv_simplify ((Point *) (void *) run->hi->data, run->hi->len, tol);
       GArray *poly = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
       GArray *tmp = g_array_sized_new (FALSE, FALSE, sizeof (Point), nlo + nhi + 8);
       double x0, y0, x1, y1;
