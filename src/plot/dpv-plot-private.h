@@ -243,4 +243,9 @@ void dpv_clip_polygon_edge (GArray *in, GArray *out, int edge, double v);
 /* dpv-plot-simplify.c */
 gsize dpv_simplify (Point *pts, gsize n, double tol);
 
+/* dpv-plot-dots.c */
+gboolean dpv_plot_dots_begin (DpvPlot *p, DotStamps *ds, DpvDash dash, double width);
+void dpv_plot_dots_flush (DpvPlot *p, DotStamps *ds);
+void dpv_plot_dots_stamp_run (DpvPlot *p, DotStamps *ds, const Point *pts, gsize m);
+
 G_END_DECLS
