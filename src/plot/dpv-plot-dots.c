@@ -84,7 +84,7 @@ dot_font_face (void)
   return face;
 }
 
-/* For a dotted or dash-dot line on a raster target, whose pattern set_dash () has set on cr:
+/* For a dotted or dash-dot line on a raster target, whose pattern dpv_set_dash () has set on cr:
  * the places of its dots (the pattern's, which restarts at each subpath), cr's font set to
  * the dot font for dots @width user units across, and for dash-dot the pattern reduced to the
  * dashes. FALSE when the line has no dots to stamp, or cr's matrix cannot be inverted. */

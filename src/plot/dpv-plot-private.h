@@ -248,4 +248,7 @@ gboolean dpv_plot_dots_begin (DpvPlot *p, DotStamps *ds, DpvDash dash, double wi
 void dpv_plot_dots_flush (DpvPlot *p, DotStamps *ds);
 void dpv_plot_dots_stamp_run (DpvPlot *p, DotStamps *ds, const Point *pts, gsize m);
 
+/* dpv-plot-lines.c */
+void dpv_set_dash (cairo_t *cr, DpvDash dash, double width);
+
 G_END_DECLS
