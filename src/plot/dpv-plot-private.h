@@ -251,4 +251,16 @@ void dpv_plot_dots_stamp_run (DpvPlot *p, DotStamps *ds, const Point *pts, gsize
 /* dpv-plot-lines.c */
 void dpv_set_dash (cairo_t *cr, DpvDash dash, double width);
 
+/* dpv-plot-placement.c */
+double dpv_plot_text_overlap (DpvPlot *p, double x, double y, double w, double h);
+double dpv_plot_count_points (DpvPlot *p, double x, double y, double w, double h);
+void dpv_plot_place_box (DpvPlot *p, const Point *cand, int n_cand, double w, double h,
+                         gboolean clear_first, double *ox, double *oy);
+gboolean dpv_plot_place_beside_vline (DpvPlot *p, double px, double py, double w, double h,
+                                      double gap, gboolean west, gboolean north, double *ox,
+                                      double *oy);
+int dpv_anchor_candidates (DpvAnchor anchor, double px, double py, double w, double h, double gap,
+                           Point *cand);
+int dpv_plot_vline_end_candidates (DpvPlot *p, double ux, double w, double h, Point *cand);
+
 G_END_DECLS
