@@ -4,72 +4,9 @@
  */
 #include "config.h"
 
-#include <float.h>
 #include <math.h>
 
 #include "dpv-plot-private.h"
-
-static void
-sanitize_range (double *min, double *max, DpvScale scale)
-{
-  double a = *min, b = *max;
-
-  if (scale == DPV_SCALE_LOG)
-    {
-      if (!(b > 0) || !isfinite (b))
-        b = (isfinite (a) && a > 0) ? a * 10 : 1.0;
-      if (!(a > 0) || !isfinite (a))
-        a = b / 1000.0;
-      if (a > b)
-        {
-          double t = a;
-          a = b;
-          b = t;
-        }
-      if (!(b > a * (1 + 1e-12)))
-        {
-          a /= 1.1;
-          b *= 1.1;
-        }
-      if (!(a > 0))
-        a = DBL_MIN;
-      if (!isfinite (b))
-        b = DBL_MAX;
-    }
-  else
-    {
-      if (!isfinite (a) && !isfinite (b))
-        {
-          a = 0;
-          b = 1;
-        }
-      else if (!isfinite (a))
-        a = b - (b != 0 ? fabs (b) : 1.0);
-      else if (!isfinite (b))
-        b = a + (a != 0 ? fabs (a) : 1.0);
-      if (a > b)
-        {
-          double t = a;
-          a = b;
-          b = t;
-        }
-      if (!(b - a > fabs (a / 2 + b / 2) * 2e-13))
-        {
-          double c = a / 2 + b / 2;
-          double hw = c != 0 ? fabs (c) * 0.1 : 1.0;
-          a = c - hw;
-          b = c + hw;
-        }
-      /* keep max − min finite */
-      if (!isfinite (b - a))
-        {
-          a /= 2;
-          b /= 2;
-        }
-    }
-  *min = a;
-  *max = b;
-}
 
 void
 dpv_plot_axis_set (DpvPlot *p, int which, double min, double max, DpvScale scale, const char *title)
@@ -78,7 +15,7 @@ dpv_plot_axis_set (DpvPlot *p, int which, double min, double max, DpvScale scale
 
   if (scale != DPV_SCALE_LOG)
     scale = DPV_SCALE_LINEAR;
-  sanitize_range (&min, &max, scale);
+  dpv_range_sanitize (&min, &max, scale == DPV_SCALE_LOG);
   ax->set = TRUE;
   ax->min = min;
   ax->max = max;
