@@ -136,29 +136,32 @@ dpv_plot_annotate_vline (DpvPlot        *plot,
   annotate (plot, x, y, markup, anchor, color, TRUE);
 }
 
-void
-dpv_plot_vline (DpvPlot        *plot,
-                double          x,
+/* A reference line across the data area at @v on axis @which (AX_X: a vertical line), with
+ * its label (may be NULL) beside one of its ends. */
+static void
+reference_line (DpvPlot        *p,
+                int             which,
+                double          v,
                 const DpvColor *color,
                 DpvDash         dash,
                 const char     *label_markup)
 {
-  DpvPlot *p = plot;
+  gboolean vertical = which == AX_X;
+  double lo = vertical ? p->dx : p->dy, len = vertical ? p->dw : p->dh;
   cairo_t *cr;
-  double ux, lw;
+  double u, lw;
 
-  g_return_if_fail (plot != NULL);
   dpv_plot_ensure_layout (p);
-  if (!dpv_plot_cr_ok (p) || !isfinite (x))
+  if (!dpv_plot_cr_ok (p) || !isfinite (v))
     return;
-  ux = dpv_plot_map_x (p, x);
-  if (!isfinite (ux) || ux < p->dx - 0.5 || ux > p->dx + p->dw + 0.5)
+  u = vertical ? dpv_plot_map_x (p, v) : dpv_plot_map_y (p, which, v);
+  if (!isfinite (u) || u < lo - 0.5 || u > lo + len + 0.5)
     return;
   if (color == NULL)
     color = &p->style.accent;
   cr = p->cr;
   lw = dpv_plot_snap_width (p, MAX (1.0, p->style.line_width * 0.75));
-  ux = dpv_plot_snap (p, ux, TRUE, lw);
+  u = dpv_plot_snap (p, u, vertical, lw);
 
   cairo_save (cr);
   dpv_plot_clip_data_area (p);
@@ -168,23 +171,54 @@ dpv_plot_vline (DpvPlot        *plot,
   {
     double x0, y0, x1, y1;
     dpv_plot_visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
-    cairo_move_to (cr, ux, MAX (p->dy, y0));
-    cairo_line_to (cr, ux, MIN (p->dy + p->dh, y1));
+    if (vertical)
+      {
+        cairo_move_to (cr, u, MAX (p->dy, y0));
+        cairo_line_to (cr, u, MIN (p->dy + p->dh, y1));
+      }
+    else
+      {
+        cairo_move_to (cr, MAX (p->dx, x0), u);
+        cairo_line_to (cr, MIN (p->dx + p->dw, x1), u);
+      }
   }
   cairo_stroke (cr);
   cairo_restore (cr);
-  dpv_plot_record_segment_to (p, p->ref_points, ux, p->dy, ux, p->dy + p->dh);
+  if (vertical)
+    dpv_plot_record_segment_to (p, p->ref_points, u, p->dy, u, p->dy + p->dh);
+  else
+    dpv_plot_record_segment_to (p, p->ref_points, p->dx, u, p->dx + p->dw, u);
 
   if (label_markup && *label_markup)
     {
       PangoLayout *layout = dpv_plot_text_layout (p, label_markup, ANNOT_FACTOR);
-      double w, h;
+      double w, h, g = p->em * 0.25;
       Point cand[4];
+      int n = 4;
 
       dpv_text_layout_size (layout, &w, &h);
-      draw_placed_text (p, layout, cand, dpv_plot_vline_end_candidates (p, ux, w, h, cand), FALSE,
-                        color);
+      if (vertical)
+        n = dpv_plot_vline_end_candidates (p, u, w, h, cand);
+      else
+        {
+          cand[0] = (Point) { p->dx + p->dw - g - w, u - g * 0.5 - h };
+          cand[1] = (Point) { p->dx + p->dw - g - w, u + g * 0.5 };
+          cand[2] = (Point) { p->dx + g, u - g * 0.5 - h };
+          cand[3] = (Point) { p->dx + g, u + g * 0.5 };
+        }
+      draw_placed_text (p, layout, cand, n, FALSE, color);
     }
+}
+
+void
+dpv_plot_vline (DpvPlot        *plot,
+                double          x,
+                const DpvColor *color,
+                DpvDash         dash,
+                const char     *label_markup)
+{
+  g_return_if_fail (plot != NULL);
+  reference_line (plot, AX_X, x, color, dash, label_markup);
 }
 
 void
@@ -194,49 +228,6 @@ dpv_plot_hline (DpvPlot        *plot,
                 DpvDash         dash,
                 const char     *label_markup)
 {
-  DpvPlot *p = plot;
-  cairo_t *cr;
-  double uy, lw;
-
   g_return_if_fail (plot != NULL);
-  dpv_plot_ensure_layout (p);
-  if (!dpv_plot_cr_ok (p) || !isfinite (y))
-    return;
-  uy = dpv_plot_map_y (p, AX_Y, y);
-  if (!isfinite (uy) || uy < p->dy - 0.5 || uy > p->dy + p->dh + 0.5)
-    return;
-  if (color == NULL)
-    color = &p->style.accent;
-  cr = p->cr;
-  lw = dpv_plot_snap_width (p, MAX (1.0, p->style.line_width * 0.75));
-  uy = dpv_plot_snap (p, uy, FALSE, lw);
-
-  cairo_save (cr);
-  dpv_plot_clip_data_area (p);
-  dpv_color_set_source (color, cr);
-  cairo_set_line_width (cr, lw);
-  dpv_set_dash (cr, dash, lw);
-  {
-    double x0, y0, x1, y1;
-    dpv_plot_visible_rect (p, 2 * lw + 2, &x0, &y0, &x1, &y1);
-    cairo_move_to (cr, MAX (p->dx, x0), uy);
-    cairo_line_to (cr, MIN (p->dx + p->dw, x1), uy);
-  }
-  cairo_stroke (cr);
-  cairo_restore (cr);
-  dpv_plot_record_segment_to (p, p->ref_points, p->dx, uy, p->dx + p->dw, uy);
-
-  if (label_markup && *label_markup)
-    {
-      PangoLayout *layout = dpv_plot_text_layout (p, label_markup, ANNOT_FACTOR);
-      double w, h, g = p->em * 0.25;
-      Point cand[4];
-
-      dpv_text_layout_size (layout, &w, &h);
-      cand[0] = (Point) { p->dx + p->dw - g - w, uy - g * 0.5 - h };
-      cand[1] = (Point) { p->dx + p->dw - g - w, uy + g * 0.5 };
-      cand[2] = (Point) { p->dx + g, uy - g * 0.5 - h };
-      cand[3] = (Point) { p->dx + g, uy + g * 0.5 };
-      draw_placed_text (p, layout, cand, 4, FALSE, color);
-    }
+  reference_line (plot, AX_Y, y, color, dash, label_markup);
 }

@@ -230,6 +230,44 @@ map_or_edge (DpvPlot *p, int which, double v)
   return dpv_plot_clamp_user (p, u, which == AX_X);
 }
 
+/* Shades the band v0 ≤ v ≤ v1 of axis @which (AX_X: a vertical band) across the data area. */
+static void
+shade_range (DpvPlot        *p,
+             int             which,
+             double          v0,
+             double          v1,
+             const DpvColor *color,
+             double          alpha,
+             const char     *legend_markup)
+{
+  DpvColor fill;
+  double u0, u1;
+
+  dpv_plot_ensure_layout (p);
+  if (color == NULL)
+    color = &p->style.accent;
+  if (!isfinite (alpha))
+    alpha = 0.2;
+  alpha = CLAMP (alpha, 0.0, 1.0);
+  dpv_plot_add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  u0 = map_or_edge (p, which, v0);
+  u1 = map_or_edge (p, which, v1);
+  if (!isfinite (u0) || !isfinite (u1) || !dpv_plot_cr_ok (p))
+    return;
+  fill = *color;
+  fill.a *= alpha;
+  dpv_plot_blend_onto_clean_data (p, &fill);
+  cairo_save (p->cr);
+  dpv_plot_clip_data_area (p);
+  if (which == AX_X)
+    cairo_rectangle (p->cr, MIN (u0, u1), p->dy, fabs (u1 - u0), p->dh);
+  else
+    cairo_rectangle (p->cr, p->dx, MIN (u0, u1), p->dw, fabs (u1 - u0));
+  dpv_color_set_source (&fill, p->cr);
+  cairo_fill (p->cr);
+  cairo_restore (p->cr);
+}
+
 void
 dpv_plot_shade_x_range (DpvPlot        *plot,
                         double          x0,
@@ -238,31 +276,8 @@ dpv_plot_shade_x_range (DpvPlot        *plot,
                         double          alpha,
                         const char     *legend_markup)
 {
-  DpvPlot *p = plot;
-  DpvColor fill;
-  double u0, u1;
-
   g_return_if_fail (plot != NULL);
-  dpv_plot_ensure_layout (p);
-  if (color == NULL)
-    color = &p->style.accent;
-  if (!isfinite (alpha))
-    alpha = 0.2;
-  alpha = CLAMP (alpha, 0.0, 1.0);
-  dpv_plot_add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
-  u0 = map_or_edge (p, AX_X, x0);
-  u1 = map_or_edge (p, AX_X, x1);
-  if (!isfinite (u0) || !isfinite (u1) || !dpv_plot_cr_ok (p))
-    return;
-  fill = *color;
-  fill.a *= alpha;
-  dpv_plot_blend_onto_clean_data (p, &fill);
-  cairo_save (p->cr);
-  dpv_plot_clip_data_area (p);
-  cairo_rectangle (p->cr, MIN (u0, u1), p->dy, fabs (u1 - u0), p->dh);
-  dpv_color_set_source (&fill, p->cr);
-  cairo_fill (p->cr);
-  cairo_restore (p->cr);
+  shade_range (plot, AX_X, x0, x1, color, alpha, legend_markup);
 }
 
 void
@@ -272,28 +287,6 @@ dpv_plot_shade_y_range (DpvPlot        *plot,
                         const DpvColor *color,
                         double          alpha)
 {
-  DpvPlot *p = plot;
-  DpvColor fill;
-  double u0, u1;
-
   g_return_if_fail (plot != NULL);
-  dpv_plot_ensure_layout (p);
-  if (color == NULL)
-    color = &p->style.accent;
-  if (!isfinite (alpha))
-    alpha = 0.2;
-  alpha = CLAMP (alpha, 0.0, 1.0);
-  u0 = map_or_edge (p, AX_Y, y0);
-  u1 = map_or_edge (p, AX_Y, y1);
-  if (!isfinite (u0) || !isfinite (u1) || !dpv_plot_cr_ok (p))
-    return;
-  fill = *color;
-  fill.a *= alpha;
-  dpv_plot_blend_onto_clean_data (p, &fill);
-  cairo_save (p->cr);
-  dpv_plot_clip_data_area (p);
-  cairo_rectangle (p->cr, p->dx, MIN (u0, u1), p->dw, fabs (u1 - u0));
-  dpv_color_set_source (&fill, p->cr);
-  cairo_fill (p->cr);
-  cairo_restore (p->cr);
+  shade_range (plot, AX_Y, y0, y1, color, alpha, NULL);
 }
