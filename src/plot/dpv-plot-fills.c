@@ -80,17 +80,11 @@ fill_between (DpvPlot        *p,
   double pux = 0, plo = 0, phi = 0, tol;
 
   dpv_plot_ensure_layout (p);
-  if (color == NULL)
-    color = &p->style.foreground;
-  if (!isfinite (alpha))
-    alpha = 1.0;
-  alpha = CLAMP (alpha, 0.0, 1.0);
-  dpv_plot_add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  fill = dpv_plot_add_fill_entry (p, ENTRY_FILL, legend_markup, color, &p->style.foreground,
+                                  alpha, 1.0);
   if (x == NULL || y_lo == NULL || y_hi == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;
-  fill = *color;
-  fill.a *= alpha;
   dpv_plot_blend_onto_clean_data (p, &fill);
 
   run.lo = g_array_new (FALSE, FALSE, sizeof (Point));
@@ -244,18 +238,12 @@ shade_range (DpvPlot        *p,
   double u0, u1;
 
   dpv_plot_ensure_layout (p);
-  if (color == NULL)
-    color = &p->style.accent;
-  if (!isfinite (alpha))
-    alpha = 0.2;
-  alpha = CLAMP (alpha, 0.0, 1.0);
-  dpv_plot_add_entry (p, ENTRY_FILL, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  fill = dpv_plot_add_fill_entry (p, ENTRY_FILL, legend_markup, color, &p->style.accent, alpha,
+                                  0.2);
   u0 = map_or_edge (p, which, v0);
   u1 = map_or_edge (p, which, v1);
   if (!isfinite (u0) || !isfinite (u1) || !dpv_plot_cr_ok (p))
     return;
-  fill = *color;
-  fill.a *= alpha;
   dpv_plot_blend_onto_clean_data (p, &fill);
   cairo_save (p->cr);
   dpv_plot_clip_data_area (p);

@@ -27,15 +27,10 @@ dpv_plot_bars (DpvPlot        *plot,
   dpv_plot_ensure_layout (p);
   if (color == NULL)
     color = &p->style.foreground;
-  if (!isfinite (alpha))
-    alpha = 1.0;
-  alpha = CLAMP (alpha, 0.0, 1.0);
-  dpv_plot_add_entry (p, ENTRY_BAR, legend_markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  fill = dpv_plot_add_fill_entry (p, ENTRY_BAR, legend_markup, color, color, alpha, 1.0);
   if (x == NULL || h == NULL || n == 0 || !dpv_plot_cr_ok (p) || !isfinite (bar_width))
     return;
   cr = p->cr;
-  fill = *color;
-  fill.a *= alpha;
 
   base = p->axes[AX_Y].scale == DPV_SCALE_LOG
            ? p->dy + p->dh

@@ -227,6 +227,9 @@ void dpv_plot_blend_onto_clean_data (DpvPlot *p, DpvColor *fill);
 /* dpv-plot-record.c */
 void dpv_plot_add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color,
                          double width, double alpha, DpvDash dash);
+DpvColor dpv_plot_add_fill_entry (DpvPlot *p, EntryKind kind, const char *markup,
+                                  const DpvColor *color, const DpvColor *fallback, double alpha,
+                                  double default_alpha);
 void dpv_plot_record_point (DpvPlot *p, double x, double y);
 void dpv_plot_record_segment_to (DpvPlot *p, GArray *into, double ax, double ay, double bx,
                                  double by);

@@ -37,6 +37,31 @@ dpv_plot_add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvCol
   g_array_append_val (p->entries, e);
 }
 
+/* What a translucent series (a fill, bars, a shaded range) does first: its opacity settled
+ * (@default_alpha when @alpha is not finite, then within [0, 1]), its legend entry added.
+ * Returns its colour (@color, or @fallback when NULL) at that opacity, as it fills. */
+DpvColor
+dpv_plot_add_fill_entry (DpvPlot        *p,
+                         EntryKind       kind,
+                         const char     *markup,
+                         const DpvColor *color,
+                         const DpvColor *fallback,
+                         double          alpha,
+                         double          default_alpha)
+{
+  DpvColor fill;
+
+  if (color == NULL)
+    color = fallback;
+  if (!isfinite (alpha))
+    alpha = default_alpha;
+  alpha = CLAMP (alpha, 0.0, 1.0);
+  dpv_plot_add_entry (p, kind, markup, color, 1.0, alpha, DPV_DASH_SOLID);
+  fill = *color;
+  fill.a *= alpha;
+  return fill;
+}
+
 void
 dpv_plot_record_point (DpvPlot *p, double x, double y)
 {
