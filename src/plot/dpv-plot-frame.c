@@ -116,7 +116,7 @@ limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
   LayoutOptions opt = { TRUE, width, FALSE, 0 };
 
-  return dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, markup, factor, &opt);
+  return dpv_plot_text_layout_with (p, markup, factor, &opt);
 }
 
 static void
@@ -181,8 +181,7 @@ draw_titles (DpvPlot *p)
     {
       /* semibold over whatever the markup says */
       LayoutOptions opt = { TRUE, p->w - 2 * p->pad, TRUE, 0 };
-      PangoLayout *layout = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, p->title,
-                                                       TITLE_FACTOR, &opt);
+      PangoLayout *layout = dpv_plot_text_layout_with (p, p->title, TITLE_FACTOR, &opt);
       double x, y;
 
       dpv_text_layout_size (layout, &w, &h);

@@ -34,7 +34,6 @@ dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double ma
   for (guint a = 0; a < G_N_ELEMENTS (shrink); a++)
     {
       double f = shrink[a], cell_w[GRID_MAX], cell_h[GRID_MAX];
-      LayoutOptions opt = { FALSE, 0, FALSE, 0 };
 
       memset (g, 0, sizeof *g);
       g->f = f;
@@ -42,8 +41,8 @@ dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double ma
       g->colgap = p->em * 1.2 * f;
       for (guint i = 0; i < n; i++)
         {
-          PangoLayout *layout = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style,
-                                                           markups[i], LEGEND_FACTOR * f, &opt);
+          PangoLayout *layout = dpv_plot_text_layout_with (p, markups[i], LEGEND_FACTOR * f,
+                                                           NULL);
           double w, h;
 
           dpv_text_layout_size (layout, &w, &h);

@@ -105,9 +105,8 @@ legend_below (DpvPlot *p)
   for (guint i = 0; i < n; i++)
     {
       LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      LayoutOptions opt = { FALSE, 0, FALSE, 0 };
-      PangoLayout *layout = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, e->markup,
-                                                       LEGEND_FACTOR * g.f, &opt);
+      PangoLayout *layout = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * g.f,
+                                                       NULL);
       int row = (int) i / g.cols, col = (int) i % g.cols;
       double x = bx + g.pad, y = by + g.pad, w, h;
 
@@ -168,8 +167,7 @@ dpv_plot_legend (DpvPlot *plot)
 
           g_clear_object (&layouts[i]);
           /* dpv_text_fit_width () leaves a layout that fits as it is */
-          layouts[i] = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, e->markup,
-                                                  LEGEND_FACTOR * f, &opt);
+          layouts[i] = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * f, &opt);
           dpv_text_layout_size (layouts[i], &w, &h);
           maxw = MAX (maxw, w);
           row_h[i] = MAX (h, p->em * 0.9 * f);

@@ -70,9 +70,8 @@ dpv_plot_layout (DpvPlot *plot)
 
       for (guint i = 0; i < n; i++)
         {
-          PangoLayout *layout = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style,
-                                                           p->title_choices[i], TITLE_FACTOR,
-                                                           &natural);
+          PangoLayout *layout = dpv_plot_text_layout_with (p, p->title_choices[i],
+                                                           TITLE_FACTOR, &natural);
           double tw;
 
           dpv_text_layout_size (layout, &tw, NULL);
@@ -89,8 +88,7 @@ dpv_plot_layout (DpvPlot *plot)
     {
       /* measured as drawn (draw_titles ()): the same layout, not one more per new title */
       LayoutOptions opt = { TRUE, 0, TRUE, 0 };
-      PangoLayout *layout = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, p->title,
-                                                       TITLE_FACTOR, &opt);
+      PangoLayout *layout = dpv_plot_text_layout_with (p, p->title, TITLE_FACTOR, &opt);
 
       dpv_text_layout_size (layout, NULL, &title_h);
       g_object_unref (layout);

@@ -188,6 +188,8 @@ typedef struct _DotStamps {
 
 /* dpv-plot-text.c */
 GHashTable *dpv_plot_layout_table_new (void);
+PangoLayout *dpv_plot_text_layout_with (DpvPlot *p, const char *markup, double factor,
+                                        const LayoutOptions *opt);
 PangoLayout *dpv_plot_text_layout (DpvPlot *p, const char *markup, double factor);
 gboolean dpv_plot_halo_color (const DpvStyle *style, DpvColor *out);
 void dpv_plot_show_layout (DpvPlot *p, PangoLayout *layout, double x, double y,

@@ -58,7 +58,18 @@ dpv_plot_layout_table_new (void)
                                 plot_layout_key_free, g_object_unref);
 }
 
-/* A cached layout owned by the plot. */
+/* A new reference to the cached layout of @markup at @factor with @opt (NULL: none), for the
+ * plot's context. Never change it. */
+PangoLayout *
+dpv_plot_text_layout_with (DpvPlot             *p,
+                           const char          *markup,
+                           double               factor,
+                           const LayoutOptions *opt)
+{
+  return dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, markup, factor, opt);
+}
+
+/* A cached layout owned by the plot (kept in its table: borrowed). */
 PangoLayout *
 dpv_plot_text_layout (DpvPlot *p, const char *markup, double factor)
 {
@@ -71,7 +82,7 @@ dpv_plot_text_layout (DpvPlot *p, const char *markup, double factor)
 
       key->factor = factor;
       key->markup = g_strdup (probe.markup);
-      layout = dpv_text_cached_layout_in (p->pctx, p->pctx_sig, &p->style, markup, factor, NULL);
+      layout = dpv_plot_text_layout_with (p, markup, factor, NULL);
       g_hash_table_insert (p->layouts, key, layout);
     }
   return layout;
