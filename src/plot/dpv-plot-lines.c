@@ -148,7 +148,8 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
       cairo_set_tolerance (cr, 0.5 * dpv_plot_device_px (p));
     }
   cairo_new_path (cr);
-  /* dots from the dot font (dot_stamp ()), at the places dpv_set_dash ()'s pattern gives them */
+  /* dots from the dot font (dpv-plot-dots.c), at the places dpv_set_dash ()'s pattern gives
+   * them */
   if (dpv_plot_dots_begin (p, &dots, dash, width))
     p->dots = &dots;
   for (gsize i = 0; i < n; i++)

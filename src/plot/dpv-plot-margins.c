@@ -63,7 +63,7 @@ dpv_plot_layout (DpvPlot *plot)
   dpv_text_layout_size (dpv_plot_text_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
   if (p->title_choices != NULL)
     {
-      /* the first title that fits the width draw_titles () gives it, else the last (which is
+      /* the first title that fits the width the frame gives it, else the last (which is
        * then ellipsized) */
       LayoutOptions natural = { TRUE, 0, TRUE, 0 };
       guint n = g_strv_length (p->title_choices);
@@ -86,7 +86,7 @@ dpv_plot_layout (DpvPlot *plot)
     }
   if (p->title)
     {
-      /* measured as drawn (draw_titles ()): the same layout, not one more per new title */
+      /* measured as drawn (dpv-plot-frame.c): the same layout, not one more per new title */
       LayoutOptions opt = { TRUE, 0, TRUE, 0 };
       PangoLayout *layout = dpv_plot_text_layout_with (p, p->title, TITLE_FACTOR, &opt);
 

@@ -108,11 +108,39 @@ struct _DpvPlot {
   GArray *texts;                /* TextRect */
   gboolean data_bg_done;        /* the data area's own background is painted */
   gboolean data_drawn;          /* something (the grid included) is drawn in the data area */
-  struct _DotStamps *dots;      /* while a line's dots are stamped (flush_run ()), or NULL */
+  struct _DotStamps *dots;      /* while a line's dots are stamped (dpv-plot-lines.c), or NULL */
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
 };
+
+/* A legend laid out in a grid (dpv-plot-legend-grid.c), of at most GRID_MAX entries. */
+#define GRID_MAX 24
+
+/* A legend laid out in a grid, row by row: entry i in row i / cols, column i % cols. */
+typedef struct {
+  double f;                     /* text size factor (1, or smaller to fit) */
+  double pad, sw, gap, rowgap, colgap;
+  int cols, rows;
+  double col_w[GRID_MAX], row_h[GRID_MAX];
+  double w, h;
+} LegendGrid;
+
+/* Dots per cairo_show_glyphs (): a batch whose dots overlap is composited through a mask of
+ * its bounding box, so the boxes are kept small. */
+#define DOT_BATCH 16
+
+/* A dotted line's dots, while they are stamped (dpv-plot-dots.c). */
+typedef struct _DotStamps {
+  gboolean dashes;              /* the line also has dashes, stroked (dash-dot) */
+  double offset;                /* arc length of a subpath's first dot, user units */
+  double period;                /* of the dash pattern, user units */
+  cairo_matrix_t to_device;     /* the cairo_t's matrix */
+  cairo_matrix_t to_user;       /* its inverse */
+  double sx, sy;                /* the target's device scale: device units → pixels */
+  cairo_glyph_t glyphs[DOT_BATCH];
+  int n;
+} DotStamps;
 
 /* Fraction along the axis, NaN where undefined (log of a non-positive value). */
 static inline double
@@ -131,10 +159,10 @@ dpv_axis_frac (const Axis *ax, double v)
   return t / (ax->tmax - ax->tmin) - ax->tmin / (ax->tmax - ax->tmin);
 }
 
-/* For lines and polygons, which are clipped (dpv_clip_segment, clip_polygon) before they reach
- * cairo: a bound so far out that clamping both ends of a segment is needed only for points
- * 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the visible part
- * accurate to a thousandth of a unit. */
+/* For lines and polygons, which are clipped (dpv_clip_segment (), dpv_clip_polygon_edge ())
+ * before they reach cairo: a bound so far out that clamping both ends of a segment is needed
+ * only for points 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the
+ * visible part accurate to a thousandth of a unit. */
 static inline double
 dpv_clamp_far (double u)
 {
@@ -153,38 +181,12 @@ dpv_plot_map_y (DpvPlot *p, int which, double v)
   return p->dy + p->dh - dpv_axis_frac (&p->axes[which], v) * p->dh;
 }
 
-#define GRID_MAX 24
-
-/* A legend laid out in a grid, row by row: entry i in row i / cols, column i % cols. */
-typedef struct {
-  double f;                     /* text size factor (1, or smaller to fit) */
-  double pad, sw, gap, rowgap, colgap;
-  int cols, rows;
-  double col_w[GRID_MAX], row_h[GRID_MAX];
-  double w, h;
-} LegendGrid;
-
+/* Drawing stops at the first cairo error. */
 static inline gboolean
 dpv_plot_cr_ok (DpvPlot *p)
 {
   return cairo_status (p->cr) == CAIRO_STATUS_SUCCESS;
 }
-
-/* Dots per cairo_show_glyphs (): a batch whose dots overlap is composited through a mask of
- * its bounding box, so the boxes are kept small. */
-#define DOT_BATCH 16
-
-/* A dotted line's dots, while they are stamped (dpv-plot-dots.c). */
-typedef struct _DotStamps {
-  gboolean dashes;              /* the line also has dashes, stroked (dash-dot) */
-  double offset;                /* arc length of a subpath's first dot, user units */
-  double period;                /* of the dash pattern, user units */
-  cairo_matrix_t to_device;     /* the cairo_t's matrix */
-  cairo_matrix_t to_user;       /* its inverse */
-  double sx, sy;                /* the target's device scale: device units → pixels */
-  cairo_glyph_t glyphs[DOT_BATCH];
-  int n;
-} DotStamps;
 
 /* dpv-plot-text.c */
 GHashTable *dpv_plot_layout_table_new (void);

@@ -66,9 +66,9 @@ void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
 
 /* Fixes margins from measured text. After this the maps below are valid. */
 void dpv_plot_layout (DpvPlot *plot);
-/* Added by plot-engine (additive): stacked panels that share x (same x and width in user
- * space) call this after dpv_plot_layout() on each: every panel gets the widest left and right
- * margins of the set, so their x axes line up exactly. */
+/* Stacked panels that share x (same x and width in user space) call this after
+ * dpv_plot_layout() on each: every panel gets the widest left and right margins of the set,
+ * so their x axes line up exactly. */
 void dpv_plot_align_x (DpvPlot *const *plots, gsize n_plots);
 /* Side-by-side panels: raise the data areas' bottoms to the highest of them (blank space goes
  * under the x titles), so the x axes lie on one line. */
@@ -156,9 +156,9 @@ typedef struct {
   double x, y, w, h;
 } DpvPlacedText;
 
-/* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for
- * tests and for views that place their own text. Returns the number of rectangles of @kind
- * (which may exceed @max_rects; only the first @max_rects are written; rects may be NULL). */
+/* The rectangles (user units) of the text drawn so far, for tests and for views that place
+ * their own text. Returns the number of rectangles of @kind (which may exceed @max_rects;
+ * only the first @max_rects are written; rects may be NULL). */
 typedef enum {
   DPV_TEXT_X_TICK = 0,   /* x tick labels */
   DPV_TEXT_Y_TICK,       /* left y tick labels */
