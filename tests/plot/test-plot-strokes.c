@@ -251,7 +251,7 @@ draw_dotted (DpvDash dash, double lw, double ctm_scale, double dev_scale, gboole
     dpv_plot_line (p, x, y, N, &style.roles[DPV_ROLE_D], lw, dash, NULL);
   else
     {
-      /* the patterns of dpv-plot.c's set_dash (), in units of the line width */
+      /* the patterns of dpv_set_dash () (dpv-plot-lines.c), in units of the line width */
       double dotted[] = { 0.01, 2.2 * lw };
       double dashdot[] = { 3.5 * lw, 2.6 * lw, 0.01, 2.6 * lw };
 
@@ -278,7 +278,7 @@ draw_dotted (DpvDash dash, double lw, double ctm_scale, double dev_scale, gboole
   return surface;
 }
 
-/* Dots on raster targets are stamped from a cached glyph (dpv-plot.c, dot_stamp ()), placed
+/* Dots on raster targets are stamped from a cached glyph (dpv-plot-dots.c), placed
  * to a quarter pixel. Reference: the same curve stroked by cairo with the dash pattern. Per
  * device pixel, ink is the distance from the white background as a fraction of the colour's:
  * the totals agree to 5 % (the dash-dot's dashes keep their caps at half a pixel's tolerance,
