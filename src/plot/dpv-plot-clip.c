@@ -1,9 +1,11 @@
-/* dpv-plot-clip.c — clipping: the visible part of the data area, segments and polygons
+/* dpv-plot-clip.c — the data area's clip, and the part of it that can show
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Geometry is cut to what can show (the data area within cr's clip, or within the whole image
- * for a band of one) before cairo strokes or fills it.
+ * for a band of one) before cairo strokes or fills it: lines segment by segment
+ * (dpv-plot-lines.c), fills polygon by polygon (dpv-plot-fills.c), each in the loop that
+ * builds it.
  */
 #include "config.h"
 
@@ -100,75 +102,3 @@ dpv_plot_visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double
   *y1 += margin;
 }
 
-/* Liang & Barsky (1984) clipping of segment a→b to the rectangle [x0, x1] × [y0, y1].
- * Returns FALSE when nothing is inside; otherwise moves the ends to the visible part. */
-gboolean
-dpv_clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
-                  gboolean *cut_end)
-{
-  double dx = b->x - a->x, dy = b->y - a->y;
-  double pk[4] = { -dx, dx, -dy, dy };
-  double qk[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
-  double t0 = 0, t1 = 1;
-
-  for (int k = 0; k < 4; k++)
-    {
-      if (pk[k] == 0)
-        {
-          if (qk[k] < 0)
-            return FALSE;
-          continue;
-        }
-      {
-        double t = qk[k] / pk[k];
-        if (pk[k] < 0)
-          t0 = MAX (t0, t);
-        else
-          t1 = MIN (t1, t);
-      }
-      if (t0 > t1)
-        return FALSE;
-    }
-  if (t0 > 0)
-    {
-      Point na = { a->x + t0 * dx, a->y + t0 * dy };
-      *a = na;
-    }
-  *cut_end = t1 < 1;
-  if (t1 < 1)
-    {
-      Point nb = { a->x + (t1 - t0) / (1 - t0) * (b->x - a->x),
-                   a->y + (t1 - t0) / (1 - t0) * (b->y - a->y) };
-      *b = nb;
-    }
-  return TRUE;
-}
-
-/* Sutherland & Hodgman (1974): clips the closed polygon in `in` to one half-plane
- * (edge 0: x ≥ v, 1: x ≤ v, 2: y ≥ v, 3: y ≤ v), appending the result to `out`. */
-void
-dpv_clip_polygon_edge (GArray *in, GArray *out, int edge, double v)
-{
-  g_array_set_size (out, 0);
-  for (guint i = 0; i < in->len; i++)
-    {
-      Point a = g_array_index (in, Point, i);
-      Point b = g_array_index (in, Point, (i + 1) % in->len);
-      double ca = edge < 2 ? a.x : a.y, cb = edge < 2 ? b.x : b.y;
-      gboolean ina = (edge % 2 == 0) ? ca >= v : ca <= v;
-      gboolean inb = (edge % 2 == 0) ? cb >= v : cb <= v;
-
-      if (ina)
-        g_array_append_val (out, a);
-      if (ina != inb)
-        {
-          double t = (v - ca) / (cb - ca);
-          Point c = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
-          if (edge < 2)
-            c.x = v;
-          else
-            c.y = v;
-          g_array_append_val (out, c);
-        }
-    }
-}

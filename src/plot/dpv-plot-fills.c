@@ -13,6 +13,35 @@ typedef struct {
   GArray *hi;   /* Point, forward */
 } Run;
 
+/* Sutherland & Hodgman (1974): clips the closed polygon in `in` to one half-plane
+ * (edge 0: x ≥ v, 1: x ≤ v, 2: y ≥ v, 3: y ≤ v), appending the result to `out`. */
+static void
+clip_polygon_edge (GArray *in, GArray *out, int edge, double v)
+{
+  g_array_set_size (out, 0);
+  for (guint i = 0; i < in->len; i++)
+    {
+      Point a = g_array_index (in, Point, i);
+      Point b = g_array_index (in, Point, (i + 1) % in->len);
+      double ca = edge < 2 ? a.x : a.y, cb = edge < 2 ? b.x : b.y;
+      gboolean ina = (edge % 2 == 0) ? ca >= v : ca <= v;
+      gboolean inb = (edge % 2 == 0) ? cb >= v : cb <= v;
+
+      if (ina)
+        g_array_append_val (out, a);
+      if (ina != inb)
+        {
+          double t = (v - ca) / (cb - ca);
+          Point c = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+          if (edge < 2)
+            c.x = v;
+          else
+            c.y = v;
+          g_array_append_val (out, c);
+        }
+    }
+}
+
 static void
 run_flush (DpvPlot *p, Run *run, double tol)
 {
@@ -31,10 +60,10 @@ run_flush (DpvPlot *p, Run *run, double tol)
       g_array_append_vals (poly, run->lo->data, nlo);
       for (gsize i = nhi; i-- > 0;)
         g_array_append_val (poly, g_array_index (run->hi, Point, i));
-      dpv_clip_polygon_edge (poly, tmp, 0, x0);
-      dpv_clip_polygon_edge (tmp, poly, 1, x1);
-      dpv_clip_polygon_edge (poly, tmp, 2, y0);
-      dpv_clip_polygon_edge (tmp, poly, 3, y1);
+      clip_polygon_edge (poly, tmp, 0, x0);
+      clip_polygon_edge (tmp, poly, 1, x1);
+      clip_polygon_edge (poly, tmp, 2, y0);
+      clip_polygon_edge (tmp, poly, 3, y1);
       for (guint i = 0; i < poly->len; i++)
         {
           Point *pt = &g_array_index (poly, Point, i);

@@ -105,6 +105,50 @@ flush_run (DpvPlot *p, GArray *run, double tol)
   g_array_set_size (run, 0);
 }
 
+/* Liang & Barsky (1984) clipping of segment a→b to the rectangle [x0, x1] × [y0, y1].
+ * Returns FALSE when nothing is inside; otherwise moves the ends to the visible part. */
+static gboolean
+clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
+              gboolean *cut_end)
+{
+  double dx = b->x - a->x, dy = b->y - a->y;
+  double pk[4] = { -dx, dx, -dy, dy };
+  double qk[4] = { a->x - x0, x1 - a->x, a->y - y0, y1 - a->y };
+  double t0 = 0, t1 = 1;
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (pk[k] == 0)
+        {
+          if (qk[k] < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = qk[k] / pk[k];
+        if (pk[k] < 0)
+          t0 = MAX (t0, t);
+        else
+          t1 = MIN (t1, t);
+      }
+      if (t0 > t1)
+        return FALSE;
+    }
+  if (t0 > 0)
+    {
+      Point na = { a->x + t0 * dx, a->y + t0 * dy };
+      *a = na;
+    }
+  *cut_end = t1 < 1;
+  if (t1 < 1)
+    {
+      Point nb = { a->x + (t1 - t0) / (1 - t0) * (b->x - a->x),
+                   a->y + (t1 - t0) / (1 - t0) * (b->y - a->y) };
+      *b = nb;
+    }
+  return TRUE;
+}
+
 static void
 draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
            const DpvColor *color, double width, DpvDash dash, const char *legend)
@@ -179,7 +223,7 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
               g_array_append_val (run, pt);
             continue;
           }
-        if (!dpv_clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
+        if (!clip_segment (rx0, ry0, rx1, ry1, &a, &b, &cut_end))
           {
             flush_run (p, run, tol);
             continue;

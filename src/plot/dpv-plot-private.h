@@ -159,8 +159,8 @@ dpv_axis_frac (const Axis *ax, double v)
   return t / (ax->tmax - ax->tmin) - ax->tmin / (ax->tmax - ax->tmin);
 }
 
-/* For lines and polygons, which are clipped (dpv_clip_segment (), dpv_clip_polygon_edge ())
- * before they reach cairo: a bound so far out that clamping both ends of a segment is needed
+/* For lines and polygons, which are clipped (dpv-plot-lines.c, dpv-plot-fills.c) before
+ * they reach cairo: a bound so far out that clamping both ends of a segment is needed
  * only for points 10¹⁰ axis ranges away, yet near enough that double arithmetic keeps the
  * visible part accurate to a thousandth of a unit. */
 static inline double
@@ -243,9 +243,6 @@ void dpv_plot_record_segment (DpvPlot *p, double ax, double ay, double bx, doubl
 void dpv_plot_clip_data_area (DpvPlot *p);
 void dpv_plot_visible_rect (DpvPlot *p, double margin, double *x0, double *y0, double *x1,
                             double *y1);
-gboolean dpv_clip_segment (double x0, double y0, double x1, double y1, Point *a, Point *b,
-                           gboolean *cut_end);
-void dpv_clip_polygon_edge (GArray *in, GArray *out, int edge, double v);
 
 /* dpv-plot-simplify.c */
 gsize dpv_simplify (Point *pts, gsize n, double tol);

@@ -125,18 +125,6 @@ dpv_text_layout_new (PangoContext *ctx, const DpvStyle *style, const char *marku
   return layout;
 }
 
-void
-dpv_text_layout_size (PangoLayout *layout, double *w, double *h)
-{
-  PangoRectangle logical;
-
-  pango_layout_get_extents (layout, NULL, &logical);
-  if (w)
-    *w = (double) logical.width / PANGO_SCALE;
-  if (h)
-    *h = (double) logical.height / PANGO_SCALE;
-}
-
 static gboolean
 is_scale_attr (PangoAttribute *attr, gpointer data)
 {

@@ -21,12 +21,25 @@ typedef struct {
   double wrap;         /* wrap at this width when > 0 */
 } LayoutOptions;
 
+/* The logical size of a layout in user units (inline: every label is measured, often more
+ * than once a frame). */
+static inline void
+dpv_text_layout_size (PangoLayout *layout, double *w, double *h)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  if (w)
+    *w = (double) logical.width / PANGO_SCALE;
+  if (h)
+    *h = (double) logical.height / PANGO_SCALE;
+}
+
 /* dpv-text-layout.c */
 double dpv_text_font_px (const DpvStyle *style, double factor);
 void dpv_text_configure_context (PangoContext *ctx);
 PangoLayout *dpv_text_layout_new (PangoContext *ctx, const DpvStyle *style, const char *markup,
                                   double factor);
-void dpv_text_layout_size (PangoLayout *layout, double *w, double *h);
 void dpv_text_fit_width (PangoLayout *layout, double width);
 
 /* dpv-text-cache.c */
