@@ -54,7 +54,7 @@ dpviz_lesson_free (DpvizLesson *lesson)
 }
 
 DpvizLessonStep *
-dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params, DpvViewKind view,
+dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params, guint view,
                        const char *note)
 {
   DpvizLessonStep *step;
@@ -64,7 +64,6 @@ dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params, DpvViewKind
 
   step = g_new0 (DpvizLessonStep, 1);
   step->params = *params;
-  step->params.composition = NULL;
   step->view = view;
   step->note = (note != NULL && *note != '\0') ? g_strdup (note) : NULL;
   g_ptr_array_add (lesson->steps, step);
@@ -303,11 +302,11 @@ list_view_names (void)
 {
   GString *names = g_string_new (NULL);
 
-  for (int v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < dpv_registry_get_n_views (); v++)
     {
       if (v > 0)
         g_string_append (names, ", ");
-      g_string_append (names, dpv_view_to_name ((DpvViewKind) v));
+      g_string_append (names, dpv_registry_get (v)->name);
     }
   return g_string_free (names, FALSE);
 }
@@ -321,7 +320,7 @@ parse_step (GKeyFile *kf, const char *group, GError **error)
   g_autofree char *names = NULL;
   DpvizLessonStep *step;
   DpvParams params;
-  DpvViewKind view_kind;
+  guint view_kind;
   DpMechanismKind mechanism_kind;
   guint64 k;
   gboolean log_y;
@@ -348,7 +347,9 @@ parse_step (GKeyFile *kf, const char *group, GError **error)
   view = get_required_string (kf, group, "View", error);
   if (view == NULL)
     return NULL;
-  if (!dpv_view_from_name (view, &view_kind))
+  if (dpv_registry_lookup (view) != NULL)
+    view_kind = (guint) dpv_registry_index (dpv_registry_lookup (view));
+  else
     {
       quoted = quote_value (view);
       names = list_view_names ();
@@ -358,13 +359,13 @@ parse_step (GKeyFile *kf, const char *group, GError **error)
       return NULL;
     }
 
-  if (!get_double_in_range (kf, group, "Epsilon", DPV_EPSILON_MIN, DPV_EPSILON_MAX,
+  if (!get_double_in_range (kf, group, "Epsilon", DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON),
                             &params.epsilon, error)
-      || !get_double_in_range (kf, group, "Delta", DPV_DELTA_MIN, DPV_DELTA_MAX, &params.delta,
+      || !get_double_in_range (kf, group, "Delta", DPV_PARAM_MIN (DELTA), DPV_PARAM_MAX (DELTA), &params.delta,
                                error)
-      || !get_double_in_range (kf, group, "Sensitivity", DPV_SENSITIVITY_MIN,
-                               DPV_SENSITIVITY_MAX, &params.sensitivity, error)
-      || !get_uint_in_range (kf, group, "K", DPV_K_MIN, DPV_K_MAX, &k, error))
+      || !get_double_in_range (kf, group, "Sensitivity", DPV_PARAM_MIN (SENSITIVITY),
+                               DPV_PARAM_MAX (SENSITIVITY), &params.sensitivity, error)
+      || !get_uint_in_range (kf, group, "K", DPV_PARAM_MIN (K), DPV_PARAM_MAX (K), &k, error))
     return NULL;
   params.k = (unsigned long) k;
 
@@ -372,7 +373,8 @@ parse_step (GKeyFile *kf, const char *group, GError **error)
    * log axis. */
   if (g_key_file_has_key (kf, group, "EpsilonPrime", NULL))
     {
-      if (!get_double_in_range (kf, group, "EpsilonPrime", 0.0, DPV_EPSILON_MAX,
+      if (!get_double_in_range (kf, group, "EpsilonPrime", DPV_PARAM_MIN (EPS_PRIME),
+                               DPV_PARAM_MAX (EPS_PRIME),
                                 &params.eps_prime, error))
         return NULL;
     }
@@ -382,7 +384,6 @@ parse_step (GKeyFile *kf, const char *group, GError **error)
     return NULL;
   params.log_y = log_y;
   params.show_caption = TRUE;
-  params.composition = NULL;
 
   if (!get_optional_text (kf, group, "Note", LESSON_MAX_NOTE_CHARS, &note, error))
     return NULL;
@@ -571,12 +572,12 @@ check_step (const DpvizLessonStep *step, guint number, GError **error)
   const DpvParams *p = &step->params;
 
   if ((int) p->mechanism < 0 || p->mechanism >= DP_N_MECHANISMS
-      || (int) step->view < 0 || step->view >= DPV_N_VIEWS
-      || !(p->epsilon >= DPV_EPSILON_MIN && p->epsilon <= DPV_EPSILON_MAX)
-      || !(p->delta >= DPV_DELTA_MIN && p->delta <= DPV_DELTA_MAX)
-      || !(p->sensitivity >= DPV_SENSITIVITY_MIN && p->sensitivity <= DPV_SENSITIVITY_MAX)
-      || p->k < DPV_K_MIN || p->k > DPV_K_MAX
-      || isnan (p->eps_prime) || p->eps_prime > DPV_EPSILON_MAX
+      || step->view >= dpv_registry_get_n_views ()
+      || !(p->epsilon >= DPV_PARAM_MIN (EPSILON) && p->epsilon <= DPV_PARAM_MAX (EPSILON))
+      || !(p->delta >= DPV_PARAM_MIN (DELTA) && p->delta <= DPV_PARAM_MAX (DELTA))
+      || !(p->sensitivity >= DPV_PARAM_MIN (SENSITIVITY) && p->sensitivity <= DPV_PARAM_MAX (SENSITIVITY))
+      || p->k < DPV_PARAM_MIN (K) || p->k > DPV_PARAM_MAX (K)
+      || isnan (p->eps_prime) || p->eps_prime > DPV_PARAM_MAX (EPS_PRIME)
       || (step->note != NULL && (!g_utf8_validate (step->note, -1, NULL)
                                  || g_utf8_strlen (step->note, -1) > LESSON_MAX_NOTE_CHARS)))
     {
@@ -645,7 +646,7 @@ dpviz_lesson_save (const DpvizLesson *lesson, GFile *file, GError **error)
       g_autofree char *group = g_strdup_printf (STEP_PREFIX "%u", i + 1);
 
       g_key_file_set_string (kf, group, "Mechanism", dp_mechanism_kind_to_name (p->mechanism));
-      g_key_file_set_string (kf, group, "View", dpv_view_to_name (step->view));
+      g_key_file_set_string (kf, group, "View", dpv_registry_get (step->view)->name);
       set_exact_double (kf, group, "Epsilon", p->epsilon);
       set_exact_double (kf, group, "Delta", p->delta);
       set_exact_double (kf, group, "Sensitivity", p->sensitivity);
@@ -702,6 +703,5 @@ dpviz_lesson_apply_step (const DpvizLesson *lesson, guint index, DpvizModel *mod
   dpviz_model_get_params (model, &current);
   params = step->params;
   params.show_caption = current.show_caption;
-  params.composition = NULL;
   return dpviz_model_apply (model, &params, step->view, error);
 }

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   DpvParams params;
-  DpvViewKind view;
+  guint view;
   char *note;          /* may be NULL */
 } DpvizLessonStep;
 
@@ -30,7 +30,7 @@ typedef struct {
 DpvizLesson *dpviz_lesson_new (const char *title);
 /* Appends a copy of @params (composition pointer dropped) as a new step; @note may be NULL. */
 DpvizLessonStep *dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params,
-                                        DpvViewKind view, const char *note);
+                                        guint view, const char *note);
 void dpviz_lesson_free (DpvizLesson *lesson);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvizLesson, dpviz_lesson_free)
 

@@ -22,7 +22,7 @@ dpv_plot_clip_data_area (DpvPlot *p)
   cairo_clip (p->cr);
 }
 
-/* A band of a larger image (dpv_view_render_image ()): the whole image's size in device
+/* A band of a larger image (dpv_render_image ()): the whole image's size in device
  * pixels, kept on the band's surface. */
 typedef struct {
   double width;

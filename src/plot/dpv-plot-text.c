@@ -16,7 +16,7 @@
 /* The key of a plot's own layout table: the markup at a size factor. A lookup builds it on
  * the stack; only an insertion copies the markup (tick labels are looked up hundreds of
  * times a frame, and a key string built and freed for each was a tenth of what a band of
- * dpv_view_render_image () repeats). */
+ * dpv_render_image () repeats). */
 typedef struct {
   double factor;
   char *markup;

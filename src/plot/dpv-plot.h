@@ -175,7 +175,7 @@ gsize dpv_plot_get_text_rects (DpvPlot *plot, DpvTextKind kind, cairo_rectangle_
 /* Marks @band, an image surface holding some rows of a larger image of image_width ×
  * image_height device pixels (placed by its device offset), so that plots drawn on it cut
  * their geometry to the whole image rather than to the band: every band then builds the
- * same paths as a single render (dpv_view_render_image ()). */
+ * same paths as a single render (dpv_render_image ()). */
 void dpv_plot_mark_band (cairo_surface_t *band, double image_width, double image_height);
 
 G_END_DECLS

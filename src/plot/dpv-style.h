@@ -47,10 +47,10 @@ typedef struct {
                                   reference-line label placed is appended, its text (free it)
                                   and its box in device units. Appended under a lock: renders
                                   on several threads may share it (a render in bands,
-                                  dpv_view_render_image (), appends a label once a band). */
+                                  dpv_render_image (), appends a label once a band). */
 } DpvPlotOptions;
 
-typedef struct {
+typedef struct _DpvStyle {
   DpvTheme theme;
   DpvColor background;    /* figure background (alpha 0 allowed on screen) */
   DpvColor plot_background;

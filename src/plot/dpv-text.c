@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Text is drawn at whole device pixels on image surfaces (so that the bands of
- * dpv_view_render_image () draw the glyphs of one render) and exactly on vector ones.
+ * dpv_render_image () draw the glyphs of one render) and exactly on vector ones.
  */
 #include "config.h"
 
@@ -16,7 +16,7 @@
  * cairo's image backend rounds every glyph origin to a pixel anyway, and pango places glyphs
  * at whole or half device units from the origin; with the origin an exact integer in the
  * matrix, each glyph's device position is computed without rounding error, so a glyph that
- * lies exactly half-way rounds the same way in every band of dpv_view_render_image () as in
+ * lies exactly half-way rounds the same way in every band of dpv_render_image () as in
  * one cairo_t (the band's device offset would otherwise add an error of its own, and the
  * glyph could move by a pixel). Vector output keeps the exact position. */
 void

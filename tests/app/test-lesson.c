@@ -59,25 +59,25 @@ make_lesson (void)
   p.delta = 1e-6;
   p.sensitivity = 1.0;
   p.k = 300;
-  dpviz_lesson_add_step (lesson, &p, DPV_VIEW_COMPOSITION,
+  dpviz_lesson_add_step (lesson, &p, DPVIZ_VIEW ("composition"),
                          "300 queries at ε = 0.1:\nwhat do they cost?");
 
   p.mechanism = DP_MECHANISM_GAUSSIAN;
   p.epsilon = 1.0 / 3.0;
-  p.delta = DPV_DELTA_MIN;
-  p.sensitivity = DPV_SENSITIVITY_MAX;
-  p.k = DPV_K_MAX;
+  p.delta = DPV_PARAM_MIN (DELTA);
+  p.sensitivity = DPV_PARAM_MAX (SENSITIVITY);
+  p.k = DPV_PARAM_MAX (K);
   p.eps_prime = 0.7;
-  dpviz_lesson_add_step (lesson, &p, DPV_VIEW_REGIONS, NULL);
+  dpviz_lesson_add_step (lesson, &p, DPVIZ_VIEW ("regions"), NULL);
 
   p.mechanism = DP_MECHANISM_RR;
-  p.epsilon = DPV_EPSILON_MAX;
-  p.delta = DPV_DELTA_MAX;
-  p.sensitivity = DPV_SENSITIVITY_MIN;
-  p.k = DPV_K_MIN;
+  p.epsilon = DPV_PARAM_MAX (EPSILON);
+  p.delta = DPV_PARAM_MAX (DELTA);
+  p.sensitivity = DPV_PARAM_MIN (SENSITIVITY);
+  p.k = DPV_PARAM_MIN (K);
   p.eps_prime = -1.0;
   p.log_y = TRUE;
-  dpviz_lesson_add_step (lesson, &p, DPV_VIEW_KL, "Key=value; [not a group] \\ # not a comment");
+  dpviz_lesson_add_step (lesson, &p, DPVIZ_VIEW ("kl"), "Key=value; [not a group] \\ # not a comment");
   return lesson;
 }
 
@@ -423,7 +423,7 @@ test_unknown_keys_ignored (void)
   g_assert_cmpuint (lesson->steps->len, ==, 1);
   step = step_at (lesson, 0);
   g_assert_cmpint (step->params.mechanism, ==, DP_MECHANISM_GAUSSIAN);
-  g_assert_cmpint (step->view, ==, DPV_VIEW_REGIONS);
+  g_assert_cmpint (step->view, ==, DPVIZ_VIEW ("regions"));
   g_assert_cmpfloat (step->params.epsilon, ==, 0.5);
   g_assert_cmpfloat (step->params.delta, ==, 1e-6);
   g_assert_cmpfloat (step->params.sensitivity, ==, 2.0);
@@ -455,7 +455,7 @@ test_multi_step_order (void)
   g_assert_cmpfloat (step_at (lesson, 0)->params.eps_prime, ==, 0.25);
   g_assert_cmpstr (step_at (lesson, 0)->note, ==, "first");
   g_assert_cmpint (step_at (lesson, 1)->params.mechanism, ==, DP_MECHANISM_GAUSSIAN);
-  g_assert_cmpint (step_at (lesson, 1)->view, ==, DPV_VIEW_COMPOSITION);
+  g_assert_cmpint (step_at (lesson, 1)->view, ==, DPVIZ_VIEW ("composition"));
   g_assert_null (step_at (lesson, 1)->note);
   g_assert_cmpint (step_at (lesson, 2)->params.mechanism, ==, DP_MECHANISM_RR);
   g_assert_cmpfloat (step_at (lesson, 2)->params.epsilon, ==, 3.0);
@@ -483,7 +483,7 @@ test_many_steps_fast (void)
 /* ---- with the parameter model ---- */
 
 static void
-assert_model_is (DpvizModel *model, DpMechanismKind mechanism, DpvViewKind view, double epsilon,
+assert_model_is (DpvizModel *model, DpMechanismKind mechanism, guint view, double epsilon,
                  double delta, double sensitivity, guint k)
 {
   g_assert_cmpint (dpviz_model_get_mechanism (model), ==, mechanism);
@@ -519,18 +519,18 @@ test_apply_steps (void)
 
   g_assert_true (dpviz_lesson_apply_step (lesson, 0, model, &error));
   g_assert_no_error (error);
-  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPV_VIEW_COMPOSITION, 0.25, 1e-7, 3.0, 42);
+  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPVIZ_VIEW ("composition"), 0.25, 1e-7, 3.0, 42);
   g_assert_cmpuint (changed, ==, 1);
 
   g_assert_true (dpviz_lesson_apply_step (lesson, 1, model, &error));
   g_assert_no_error (error);
-  assert_model_is (model, DP_MECHANISM_RR, DPV_VIEW_KL, 5.0, 0.125, 0.5, 9);
+  assert_model_is (model, DP_MECHANISM_RR, DPVIZ_VIEW ("kl"), 5.0, 0.125, 0.5, 9);
   g_assert_cmpuint (changed, ==, 2);
 
   /* No step 3: refused, nothing changes. */
   g_assert_false (dpviz_lesson_apply_step (lesson, 2, model, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
-  assert_model_is (model, DP_MECHANISM_RR, DPV_VIEW_KL, 5.0, 0.125, 0.5, 9);
+  assert_model_is (model, DP_MECHANISM_RR, DPVIZ_VIEW ("kl"), 5.0, 0.125, 0.5, 9);
   g_assert_cmpuint (changed, ==, 2);
 }
 
@@ -544,7 +544,7 @@ test_bad_file_leaves_model (void)
   g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
   g_assert_true (dpviz_model_set_k (model, 17, NULL));
   dpviz_model_set_mechanism (model, DP_MECHANISM_GAUSSIAN);
-  dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("regions"));
   g_signal_connect (model, "changed", G_CALLBACK (count_changed), &changed);
 
   /* How the app opens a lesson: load, then apply the first step. Every bad file stops at
@@ -558,8 +558,8 @@ test_bad_file_leaves_model (void)
       g_assert_nonnull (error);
       g_clear_error (&error);
     }
-  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPV_VIEW_REGIONS, 0.5, DPV_DELTA_DEFAULT,
-                   DPV_SENSITIVITY_DEFAULT, 17);
+  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPVIZ_VIEW ("regions"), 0.5, DPV_PARAM_DEFAULT (DELTA),
+                   DPV_PARAM_DEFAULT (SENSITIVITY), 17);
   g_assert_cmpuint (changed, ==, 0);
 }
 
@@ -579,7 +579,7 @@ test_from_model (Fixture *f, gconstpointer data)
   g_assert_true (dpviz_model_set_sensitivity (model, 0.7, NULL));
   g_assert_true (dpviz_model_set_k (model, 1234, NULL));
   dpviz_model_set_mechanism (model, DP_MECHANISM_RR);
-  dpviz_model_set_view (model, DPV_VIEW_KL);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("kl"));
 
   lesson = dpviz_lesson_new_from_model (model);
   g_assert_cmpuint (lesson->steps->len, ==, 1);
@@ -589,7 +589,7 @@ test_from_model (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (dpviz_lesson_apply_step (loaded, 0, other, &error));
   g_assert_no_error (error);
-  assert_model_is (other, DP_MECHANISM_RR, DPV_VIEW_KL, 0.3, 2e-9, 0.7, 1234);
+  assert_model_is (other, DP_MECHANISM_RR, DPVIZ_VIEW ("kl"), 0.3, 2e-9, 0.7, 1234);
 }
 
 int
