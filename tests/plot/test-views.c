@@ -287,8 +287,10 @@ test_readouts_values (void)
 
 /* ---- renders -------------------------------------------------------------------------- */
 
+/* @v drawn with the plots' @options (NULL: the defaults). */
 static cairo_surface_t *
-render (guint v, const DpvParams *p, DpvTheme theme, int w, int h)
+render_with (guint v, const DpvParams *p, DpvTheme theme, const DpvPlotOptions *options,
+             int w, int h)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cairo_t *cr = cairo_create (s);
@@ -296,12 +298,20 @@ render (guint v, const DpvParams *p, DpvTheme theme, int w, int h)
 
   dpv_style_init (&style, theme);
   style.pixel_snap = TRUE;
+  if (options != NULL)
+    style.plot_options = *options;
   test_render_view (v, p, &style, cr, w, h);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (s);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
   return s;
+}
+
+static cairo_surface_t *
+render (guint v, const DpvParams *p, DpvTheme theme, int w, int h)
+{
+  return render_with (v, p, theme, NULL, w, h);
 }
 
 static void
@@ -492,13 +502,12 @@ is_colour (cairo_surface_t *s, int x, int y, const DpvColor *c, double tol)
 static gsize
 covered_ink (guint view, const DpvParams *p, int w, int h, gsize *differ)
 {
+  const DpvPlotOptions no_legends = { .hide_legends = TRUE };
   cairo_surface_t *shown, *bare;
   gsize covered = 0;
 
   shown = render (view, p, DPV_THEME_LIGHT, w, h);
-  dpv_plot_set_legends_hidden (TRUE);
-  bare = render (view, p, DPV_THEME_LIGHT, w, h);
-  dpv_plot_set_legends_hidden (FALSE);
+  bare = render_with (view, p, DPV_THEME_LIGHT, &no_legends, w, h);
   *differ = 0;
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
@@ -523,14 +532,9 @@ covered_ink (guint view, const DpvParams *p, int w, int h, gsize *differ)
 static cairo_surface_t *
 render_unannotated_params (guint v, const DpvParams *p, int w, int h, GArray *placed)
 {
-  cairo_surface_t *s;
+  const DpvPlotOptions options = { .hide_annotations = TRUE, .placed_log = placed };
 
-  dpv_plot_set_annotations_hidden (TRUE);
-  dpv_plot_set_placed_log (placed);
-  s = render (v, p, DPV_THEME_LIGHT, w, h);
-  dpv_plot_set_placed_log (NULL);
-  dpv_plot_set_annotations_hidden (FALSE);
-  return s;
+  return render_with (v, p, DPV_THEME_LIGHT, &options, w, h);
 }
 
 /* The same for mechanism @mech at @eps, the other parameters at their defaults. */
