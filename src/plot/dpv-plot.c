@@ -37,6 +37,8 @@ typedef struct {
   gboolean show_label[DPV_MAX_TICKS];
   double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
   gsize n_ticks;
+  DpvTick fixed[DPV_MAX_TICKS];        /* ticks the caller chose (dpv_plot_set_x_ticks) */
+  gsize n_fixed;
 } Axis;
 
 typedef enum {
@@ -1067,11 +1069,45 @@ dpv_plot_set_x_tick_labels (DpvPlot  *plot,
   plot->laid_out = FALSE;
 }
 
+void
+dpv_plot_set_x_ticks (DpvPlot           *plot,
+                      const double      *values,
+                      const char *const *labels,
+                      gsize              n)
+{
+  Axis *ax;
+
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (n == 0 || (values != NULL && labels != NULL));
+
+  ax = &plot->axes[AX_X];
+  ax->n_fixed = 0;
+  for (gsize i = 0; i < n && ax->n_fixed < DPV_MAX_TICKS; i++)
+    if (isfinite (values[i]))
+      {
+        DpvTick *t = &ax->fixed[ax->n_fixed++];
+
+        t->value = values[i];
+        t->major = TRUE;
+        g_strlcpy (t->label, labels[i] != NULL ? labels[i] : "", sizeof t->label);
+      }
+  plot->laid_out = FALSE;
+}
+
 /* -------------------------------------------------------------- layout ---- */
 
 static gsize
 compute_ticks (const Axis *ax, guint max_ticks, DpvTick *ticks)
 {
+  if (ax->n_fixed > 0)
+    {
+      gsize n = 0;
+
+      for (gsize i = 0; i < ax->n_fixed; i++)
+        if (ax->fixed[i].value >= ax->min && ax->fixed[i].value <= ax->max)
+          ticks[n++] = ax->fixed[i];
+      return n;
+    }
   if (ax->scale == DPV_SCALE_LOG)
     return dpv_ticks_log (ax->min, ax->max, max_ticks, ticks);
   return dpv_ticks_linear (ax->min, ax->max, max_ticks, ticks);
