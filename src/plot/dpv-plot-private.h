@@ -44,6 +44,8 @@ typedef struct {
   gboolean show_label[DPV_MAX_TICKS];
   double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
   gsize n_ticks;
+  DpvTick fixed[DPV_MAX_TICKS];        /* ticks the caller chose (dpv_plot_set_x_ticks) */
+  gsize n_fixed;
 } Axis;
 
 typedef enum {

@@ -16,6 +16,15 @@
 static gsize
 compute_ticks (const Axis *ax, guint max_ticks, DpvTick *ticks)
 {
+  if (ax->n_fixed > 0)
+    {
+      gsize n = 0;
+
+      for (gsize i = 0; i < ax->n_fixed; i++)
+        if (ax->fixed[i].value >= ax->min && ax->fixed[i].value <= ax->max)
+          ticks[n++] = ax->fixed[i];
+      return n;
+    }
   if (ax->scale == DPV_SCALE_LOG)
     return dpv_ticks_log (ax->min, ax->max, max_ticks, ticks);
   return dpv_ticks_linear (ax->min, ax->max, max_ticks, ticks);

@@ -134,3 +134,28 @@ dpv_plot_set_x_tick_labels (DpvPlot  *plot,
   plot->x_tick_labels = visible;
   plot->laid_out = FALSE;
 }
+
+void
+dpv_plot_set_x_ticks (DpvPlot           *plot,
+                      const double      *values,
+                      const char *const *labels,
+                      gsize              n)
+{
+  Axis *ax;
+
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (n == 0 || (values != NULL && labels != NULL));
+
+  ax = &plot->axes[AX_X];
+  ax->n_fixed = 0;
+  for (gsize i = 0; i < n && ax->n_fixed < DPV_MAX_TICKS; i++)
+    if (isfinite (values[i]))
+      {
+        DpvTick *t = &ax->fixed[ax->n_fixed++];
+
+        t->value = values[i];
+        t->major = TRUE;
+        g_strlcpy (t->label, labels[i] != NULL ? labels[i] : "", sizeof t->label);
+      }
+  plot->laid_out = FALSE;
+}

@@ -63,6 +63,11 @@ void dpv_plot_set_title (DpvPlot *plot, const char *markup);
 void dpv_plot_set_title_choices (DpvPlot *plot, const char *const *markups, gsize n);
 /* Hide tick labels on the x axis (for stacked panels sharing x). */
 void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
+/* The x axis's ticks at exactly these @n values (those inside the axis range), labelled with
+ * @labels (Pango markup), instead of ticks chosen for the range: for an axis of categories,
+ * such as the two values 0 and 1 of a reported bit. n = 0 goes back to chosen ticks. */
+void dpv_plot_set_x_ticks (DpvPlot *plot, const double *values, const char *const *labels,
+                           gsize n);
 
 /* Fixes margins from measured text. After this the maps below are valid. */
 void dpv_plot_layout (DpvPlot *plot);

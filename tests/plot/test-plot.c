@@ -439,6 +439,45 @@ test_options_threads (void)
     g_free (g_array_index (log, DpvPlacedText, i).text);
 }
 
+/* Ticks chosen by the caller (an axis of categories, the reported bit 0 or 1): exactly those
+ * inside the range are labelled, centred on their values; n = 0 goes back to nice ticks
+ * (−0.5 … 1.5 gets at least four). */
+static void
+test_fixed_x_ticks (void)
+{
+  static const double values[] = { 0.0, 1.0, 7.0 };   /* 7 lies outside the range */
+  static const char *const labels[] = { "0", "1", "7" };
+  Canvas c;
+  DpvPlot *p;
+  cairo_rectangle_t r[16];
+  gsize n;
+
+  canvas_init (&c, 800, 500, 1.0, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 800, 500);
+  dpv_plot_set_x_axis (p, -0.5, 1.5, DPV_SCALE_LINEAR, "reported bit");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_x_ticks (p, values, labels, G_N_ELEMENTS (values));
+  dpv_plot_layout (p);
+  dpv_plot_draw_frame (p);
+  n = dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, r, G_N_ELEMENTS (r));
+  g_assert_cmpuint (n, ==, 2);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat_with_epsilon (r[i].x + r[i].width / 2, dpv_plot_x_to_user (p, values[i]),
+                                    0.6);
+  dpv_plot_free (p);
+
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 800, 500);
+  dpv_plot_set_x_axis (p, -0.5, 1.5, DPV_SCALE_LINEAR, "reported bit");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_x_ticks (p, values, labels, G_N_ELEMENTS (values));
+  dpv_plot_set_x_ticks (p, NULL, NULL, 0);
+  dpv_plot_layout (p);
+  dpv_plot_draw_frame (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, NULL, 0), >=, 4);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -450,5 +489,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/random", test_random);
   g_test_add_func ("/plot/options", test_options);
   g_test_add_func ("/plot/options-threads", test_options_threads);
+  g_test_add_func ("/plot/fixed-x-ticks", test_fixed_x_ticks);
   return g_test_run ();
 }
