@@ -286,9 +286,8 @@ test_peaks (void)
   group_params (&p, DP_MECHANISM_LAPLACE, 1.0, 1e-5, 1.0, 5);
   frame = vt_frame (&dpv_group_view, &p);
   /* without the legend, whose line samples lie as high as the tips */
-  dpv_plot_set_legends_hidden (TRUE);
-  img = vt_render (frame, DPV_THEME_LIGHT, 1600, 1000, NULL);
-  dpv_plot_set_legends_hidden (FALSE);
+  style.plot_options.hide_legends = TRUE;
+  img = vt_render_style (frame, &style, 1600, 1000);
   /* the pair's panel: the left half, the top 56 % × 60 % */
   nb = peaks (img, &style.roles[DPV_ROLE_D], 800, 330, blue, 4);
   nr = peaks (img, &style.roles[DPV_ROLE_D_PRIME], 800, 330, red, 4);

@@ -39,23 +39,31 @@ vt_result (const DpvFrame *frame)
   return r;
 }
 
-/* @frame drawn as a figure of w × h (caption included) on an opaque image surface. When
- * @placed is not NULL it receives the annotations placed (DpvPlacedText, texts to free). */
+/* @frame drawn with @style as a figure of w × h (caption included) on an opaque image
+ * surface. */
 static inline cairo_surface_t *
-vt_render (const DpvFrame *frame, DpvTheme theme, int w, int h, GArray *placed)
+vt_render_style (const DpvFrame *frame, const DpvStyle *style, int w, int h)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cairo_t *cr = cairo_create (s);
-  DpvStyle style;
 
-  dpv_style_init (&style, theme);
-  dpv_plot_set_placed_log (placed);
-  dpv_figure_render (frame, &style, cr, w, h);
-  dpv_plot_set_placed_log (NULL);
+  dpv_figure_render (frame, style, cr, w, h);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (s);
   return s;
+}
+
+/* @frame drawn in @theme as a figure of w × h. When @placed is not NULL it receives the
+ * annotations placed (DpvPlacedText, texts to free). */
+static inline cairo_surface_t *
+vt_render (const DpvFrame *frame, DpvTheme theme, int w, int h, GArray *placed)
+{
+  DpvStyle style;
+
+  dpv_style_init (&style, theme);
+  style.plot_options.placed_log = placed;
+  return vt_render_style (frame, &style, w, h);
 }
 
 static inline void

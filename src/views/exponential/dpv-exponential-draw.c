@@ -40,7 +40,9 @@ setup_bars (DpvPlot *plot, gconstpointer user_data)
 {
   const Exponential *v = user_data;
   const DpvExponential *e = v->e;
-  DpvTick ticks[DPV_PARAM_LIST_MAX];
+  double values[DPV_PARAM_LIST_MAX];
+  char *names[DPV_PARAM_LIST_MAX] = { NULL };
+  const char *labels[DPV_PARAM_LIST_MAX];
   g_autofree char *es = dpv_fmt (v->params->epsilon);
   g_autofree char *ds = dpv_fmt (v->params->utility_sensitivity);
   /* Translators: the bar panel's title: ε and Δu */
@@ -48,19 +50,18 @@ setup_bars (DpvPlot *plot, gconstpointer user_data)
                                          ds);
   const char *titles[] = { t1, _("Pr[r] ∝ exp(ε·u(r)/(2Δu))") };
 
-  memset (ticks, 0, sizeof ticks);
   for (guint i = 0; i < e->n; i++)
     {
-      g_autofree char *name = g_markup_escape_text (e->names[i], -1);
-
-      ticks[i].value = i;
-      ticks[i].major = TRUE;
-      g_strlcpy (ticks[i].label, name, sizeof ticks[i].label);
+      names[i] = g_markup_escape_text (e->names[i], -1);
+      values[i] = i;
+      labels[i] = names[i];
     }
   dpv_plot_set_title_choices (plot, titles, 2);
   dpv_plot_set_x_axis (plot, -0.6, e->n - 0.4, DPV_SCALE_LINEAR, _("candidate r"));
-  dpv_plot_set_x_ticks (plot, ticks, e->n);
+  dpv_plot_set_x_ticks (plot, values, labels, e->n);
   dpv_plot_set_y_axis (plot, 0.0, bars_top (e), DPV_SCALE_LINEAR, _("probability"));
+  for (guint i = 0; i < e->n; i++)
+    g_free (names[i]);
 }
 
 static void

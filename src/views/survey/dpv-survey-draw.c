@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "dpv-survey.h"
+#include "dpv-text.h"
 
 typedef struct {
   const DpvSurvey *s;
