@@ -72,7 +72,10 @@ draw_bars (const Exponential *v, const DpvStyle *style, DpvPlot *plot)
   double dx[1] = { (double) e->drawn }, dh[1] = { e->prob[e->drawn] };
   gsize n_best = 0;
   g_autofree char *uniform = g_strdup_printf (_("ε → 0: every candidate 1/%u"), e->n);
-  g_autofree char *argmax = g_strdup_printf (_("ε → ∞: each best candidate 1/%u"), e->n_best);
+  g_autofree char *argmax = e->n_best == 1
+    ? g_strdup (_("ε → ∞: the best candidate, probability 1"))
+    /* Translators: the number of candidates tied for the largest utility, twice */
+    : g_strdup_printf (_("ε → ∞: each of the %u best candidates 1/%u"), e->n_best, e->n_best);
   /* Translators: the seed (at most 2³¹ − 1) */
   g_autofree char *drawn = g_strdup_printf (_("drawn with seed %lu"),
                                             (unsigned long) v->params->seed);
@@ -87,26 +90,16 @@ draw_bars (const Exponential *v, const DpvStyle *style, DpvPlot *plot)
         }
     }
   dpv_plot_draw_frame (plot);
+  /* the level 1/n across the panel, under the bars (translucent, so it shows through) */
+  {
+    double lx[2] = { -0.6, e->n - 0.4 }, ly[2] = { 1.0 / e->n, 1.0 / e->n };
+
+    dpv_plot_line (plot, lx, ly, 2, &style->foreground, style->line_width * 0.7,
+                   DPV_DASH_DASHED, uniform);
+  }
   dpv_plot_bars (plot, xs, e->prob, e->n, 0.62, &style->roles[DPV_ROLE_D], 0.75,
                  _("Pr[r] at this ε"));
   dpv_plot_bars (plot, dx, dh, 1, 0.62, &style->roles[DPV_ROLE_BOUND], 1.0, drawn);
-  /* the level 1/n between the bars (over them it would run through their labels) */
-  {
-    double lx[3 * (DPV_PARAM_LIST_MAX + 1)], ly[3 * (DPV_PARAM_LIST_MAX + 1)];
-    gsize m = 0;
-
-    for (guint i = 0; i <= e->n; i++)
-      {
-        lx[m] = i == 0 ? -0.6 : i - 1 + 0.31;
-        ly[m++] = 1.0 / e->n;
-        lx[m] = i == e->n ? e->n - 0.4 : i - 0.31;
-        ly[m++] = 1.0 / e->n;
-        lx[m] = NAN;
-        ly[m++] = NAN;
-      }
-    dpv_plot_line (plot, lx, ly, m, &style->foreground, style->line_width * 0.7,
-                   DPV_DASH_DASHED, uniform);
-  }
   dpv_plot_markers (plot, bx, by, n_best, &style->foreground, 5.0, argmax);
   /* the probabilities over the bars: all of them for a few candidates, otherwise those of the
    * bars tall enough to see (the read-outs list every one) */
