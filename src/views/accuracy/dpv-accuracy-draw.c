@@ -232,7 +232,9 @@ draw_n (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
     dpv_plot_hline (plot, a->target, &style->foreground, DPV_DASH_DASHDOT, NULL);
   if (params->query != DPV_QUERY_CUSTOM)
     {
-      double mx[1] = { params->query == DPV_QUERY_MEAN ? (double) params->records : 1.0 };
+      /* a count's width does not depend on n: its value goes over the middle of its line */
+      double mx[1] = { params->query == DPV_QUERY_MEAN ? (double) params->records
+                                                       : sqrt (cx[0] * cx[1]) };
       double my[1] = { a->half_width };
       g_autofree char *xs = dpv_fmt (a->half_width);
       g_autofree char *label = params->query == DPV_QUERY_MEAN
@@ -241,12 +243,14 @@ draw_n (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
 
       if (params->query == DPV_QUERY_MEAN)
         dpv_plot_vline (plot, mx[0], &style->accent, DPV_DASH_DASHED, NULL);
-      dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
       if (params->query == DPV_QUERY_MEAN)
-        dpv_plot_annotate_vline (plot, mx[0], my[0], label, DPV_ANCHOR_EAST,
-                                 &style->foreground);
+        {
+          dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
+          dpv_plot_annotate_vline (plot, mx[0], my[0], label, DPV_ANCHOR_EAST,
+                                   &style->foreground);
+        }
       else
-        dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_SOUTH_EAST,
+        dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_NORTH,
                            &style->foreground);
     }
   if (!v->compact)
