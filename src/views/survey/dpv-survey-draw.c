@@ -325,7 +325,12 @@ draw_dist (const Survey *v, const DpvStyle *style, DpvPlot *plot)
   /* the interval as a bracket over the bars */
   dpv_plot_line (plot, bx, by, 2, &style->accent, style->line_width, DPV_DASH_SOLID, NULL);
   dpv_plot_markers (plot, bx, by, 2, &style->accent, style->line_width * 1.4, NULL);
-  dpv_plot_vline (plot, s->estimate, &style->accent, DPV_DASH_SOLID, NULL);
+  /* the estimate up to the bracket: over it runs the interval's label */
+  {
+    double ex[2] = { s->estimate, s->estimate }, ey[2] = { 0.0, ytop };
+
+    dpv_plot_line (plot, ex, ey, 2, &style->accent, style->line_width, DPV_DASH_SOLID, NULL);
+  }
   dpv_plot_annotate (plot, 0.5 * (s->ci_lo + s->ci_hi), ytop, ci_label, DPV_ANCHOR_NORTH,
                      &style->accent);
   dpv_plot_annotate_vline (plot, s->estimate, s->pmf_max * 0.8, est_label, DPV_ANCHOR_WEST,
