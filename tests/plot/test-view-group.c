@@ -184,6 +184,74 @@ test_gaussian (void)
       }
 }
 
+/* A number as dpv_format_number () writes it: "1.046", "1.0460×10⁻¹¹". */
+static double
+read_number (const char *text)
+{
+  static const char *const sup[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
+  char *end;
+  double mant = g_ascii_strtod (text, &end);
+  const char *e;
+  int sign = 1, ex = 0;
+
+  g_assert_true (end != text);
+  if (!g_str_has_prefix (end, "×10"))
+    return mant;
+  e = end + strlen ("×10");
+  if (g_str_has_prefix (e, "⁻"))
+    {
+      sign = -1;
+      e += strlen ("⁻");
+    }
+  for (gboolean more = TRUE; more;)
+    {
+      more = FALSE;
+      for (int d = 0; d < 10; d++)
+        if (g_str_has_prefix (e, sup[d]))
+          {
+            ex = 10 * ex + d;
+            e += strlen (sup[d]);
+            more = TRUE;
+            break;
+          }
+    }
+  return mant * pow (10.0, sign * ex);
+}
+
+/* The Gaussian caption names the exact δ_g(gε) and the chain's bound: where they agree to
+ * four digits (ε = 0.01, δ = 10⁻¹², Δ = 10, g = 10: 1.04599·10⁻¹¹ and 1.04646·10⁻¹¹) it prints
+ * the digits that tell them apart, each the value of the formula written here. */
+static void
+test_caption_digits (void)
+{
+  DpvParams p;
+  g_autoptr(DpvFrame) frame = NULL;
+  g_autofree char *caption = NULL;
+  const DpvGroup *d;
+  const char *at, *allows;
+  long double chain = 0, mu;
+  double exact, bound;
+
+  group_params (&p, DP_MECHANISM_GAUSSIAN, 0.01, 1e-12, 10.0, 10);
+  frame = vt_frame (&dpv_group_view, &p);
+  d = vt_result (frame);
+  mu = 100 / dpv_frame_get_mechanism (frame)->scale;
+  for (int j = 0; j < 10; j++)
+    chain += 1e-12L * expl (j * 0.01L);
+  caption = dpv_frame_caption (frame);
+  g_test_message ("%s", caption);
+  at = strstr (caption, "its δ is ");
+  allows = strstr (caption, "allows ");
+  g_assert_nonnull (at);
+  g_assert_nonnull (allows);
+  exact = read_number (at + strlen ("its δ is "));
+  bound = read_number (allows + strlen ("allows "));
+  g_assert_cmpfloat (exact, <, bound);
+  vt_assert_close ("exact δ_g(gε) in the caption", exact, gaussian_delta (0.1, mu), 1e-4, 0);
+  vt_assert_close ("chain bound in the caption", bound, chain, 1e-4, 0);
+  g_assert_cmpfloat (d->delta_at_group_epsilon, <, d->chain_delta);
+}
+
 /* Randomized response: the two binomials of the number of "yes" among the g reports, the loss
  * (g − 2j)ε, δ_g(ε′) summed over j, D∞ = gε and the smallest ε′ with δ_g(ε′) ≤ δ. */
 static void
@@ -307,6 +375,7 @@ main (int argc, char **argv)
   g_test_add_func ("/view-group/ten-at-half", test_ten_at_half);
   g_test_add_func ("/view-group/gaussian", test_gaussian);
   g_test_add_func ("/view-group/rr", test_rr);
+  g_test_add_func ("/view-group/caption-digits", test_caption_digits);
   g_test_add_func ("/view-group/peaks", test_peaks);
   return g_test_run ();
 }

@@ -225,6 +225,17 @@ group_caption (const DpvFrame *frame)
       g_autofree char *dg = dpv_fmt (d->delta_at_group_epsilon);
       g_autofree char *dc = dpv_fmt (d->chain_delta);
 
+      /* the exact δ lies below the chain's, sometimes within 4 digits: both get the digits
+       * that tell them apart */
+      for (int digits = 5; g_str_equal (dg, dc) && d->delta_at_group_epsilon != d->chain_delta
+           && digits <= 17; digits++)
+        {
+          g_free (dg);
+          g_free (dc);
+          dg = dpv_format_number (d->delta_at_group_epsilon, digits);
+          dc = dpv_format_number (d->chain_delta, digits);
+        }
+
       /* Translators: g, gε, then the exact ε at δ of the group pair, its δ at gε and the
        * chain bound on it */
       return g_strdup_printf (_("g = %lu · gε = %s · the group pair: D<sub>∞</sub> = ∞, "
