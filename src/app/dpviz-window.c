@@ -90,7 +90,8 @@ struct _DpvizWindow
   GtkLabel *lesson_label;
 
   DpvizModel *model;
-  DpvizCompositionWorker *worker;
+  DpvizFrameProvider *provider;
+  guint update_tick;           /* the provider is asked for the new frame in the next tick */
   GSettings *settings;
   DpvizPlotView **plots;       /* one per registered view */
   DpvizParamRow *rows[G_N_ELEMENTS (param_names)];
@@ -161,18 +162,15 @@ update_readouts_idle (gpointer user_data)
   DpvizWindow *self = user_data;
   guint kind = dpviz_model_get_view (self->model);
   g_autoptr(PangoAttrList) attrs = scale_attrs (zoom_levels[self->zoom_index]);
-  g_autoptr(DpvFrame) frame = NULL;
-  DpvParams params;
+  DpvFrame *frame;
   GtkWidget *child;
   guint i;
 
   self->readouts_idle = 0;
 
-  dpviz_model_get_params (self->model, &params);
-  params.show_caption = FALSE;
-  /* The frame the plot draws (the cache hands the same numbers; nothing is computed again);
-   * for the composition view, its cheap curves while the worker computes the rest. */
-  frame = dpviz_composition_worker_get_frame (self->worker, dpv_registry_get (kind), &params);
+  /* The frame the plot draws: nothing is computed again (for the composition view, its cheap
+   * curves while the provider computes the rest). */
+  frame = dpviz_frame_provider_get_frame (self->provider, kind);
   if (frame == NULL)
     {
       while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->readout_grid))))
@@ -247,6 +245,8 @@ queue_readouts (DpvizWindow *self)
                                            self, NULL);
 }
 
+static void update_frame (DpvizWindow *self);
+
 char *
 dpviz_window_get_readouts_text (DpvizWindow *self)
 {
@@ -254,6 +254,9 @@ dpviz_window_get_readouts_text (DpvizWindow *self)
 
   g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
 
+  /* the numbers of the current parameters, even before the next frame */
+  if (self->update_tick != 0)
+    update_frame (self);
   if (self->readouts_idle != 0)
     {
       g_clear_handle_id (&self->readouts_idle, g_source_remove);
@@ -284,16 +287,49 @@ update_explanation (DpvizWindow *self)
 
 /* ---- model → widgets -------------------------------------------------------------------- */
 
+/* The frame of the visible view at the model's parameters, from the provider. */
+static void
+update_frame (DpvizWindow *self)
+{
+  DpvParams params;
+
+  if (self->update_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->update_tick);
+      self->update_tick = 0;
+    }
+  dpviz_model_get_params (self->model, &params);
+  params.show_caption = FALSE;  /* the read-out panel shows the numbers on screen */
+  dpviz_frame_provider_update (self->provider, dpviz_model_get_view (self->model), &params);
+}
+
+static gboolean
+update_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  DpvizWindow *self = DPVIZ_WINDOW (widget);
+
+  self->update_tick = 0;
+  update_frame (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Many changes in one frame (a drag, a lesson step) ask for one frame, in the frame clock's
+ * update phase, before it is painted. */
 static void
 on_model_changed (DpvizWindow *self)
 {
-  queue_readouts (self);
+  if (self->update_tick == 0)
+    self->update_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), update_tick_cb, NULL,
+                                                      NULL);
 }
 
 static void
-on_worker_ready (DpvizWindow *self)
+on_frame_changed (DpvizWindow *self,
+                  guint        view)
 {
-  if (dpv_registry_get (dpviz_model_get_view (self->model))->expensive)
+  if (view == dpviz_model_get_view (self->model))
     queue_readouts (self);
 }
 
@@ -312,6 +348,9 @@ on_model_view (DpvizWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_box),
                           dpv_view_class_uses (view, DPV_PARAM_EPS_PRIME));
   update_explanation (self);
+  /* the new view's frame before it is first drawn */
+  if (self->provider != NULL)
+    update_frame (self);
   queue_readouts (self);
 }
 
@@ -713,16 +752,24 @@ save_lesson_action (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
-/* The frame of the current view and parameters, complete (export and copies want the exact
- * curves: from the cache when the worker has them, else computed now). */
+/* The frame of the current view and parameters, complete: the one on screen, else (export
+ * and copies want the exact curves) computed now through the provider's cache. */
 static DpvFrame *
 current_frame (DpvizWindow *self)
 {
+  guint view = dpviz_model_get_view (self->model);
+  DpvFrame *shown;
   DpvParams params;
 
+  if (self->update_tick != 0)
+    update_frame (self);
   dpviz_model_get_params (self->model, &params);
-  return dpv_frame_compute (dpv_registry_get (dpviz_model_get_view (self->model)), &params,
-                            dpviz_composition_worker_get_cache (self->worker), NULL, NULL);
+  shown = dpviz_frame_provider_get_frame (self->provider, view);
+  if (shown != NULL && !dpviz_frame_provider_get_pending (self->provider, view)
+      && !dpv_frame_is_pending (shown))
+    return dpv_frame_ref (shown);
+  return dpv_frame_compute (dpv_registry_get (view), &params,
+                            dpviz_frame_provider_get_cache (self->provider), NULL, NULL);
 }
 
 static void
@@ -734,7 +781,7 @@ export_action (GSimpleAction *action,
 
   dpviz_export_dialog_present (GTK_WINDOW (self), self->toast_overlay, self->model,
                                self->settings,
-                               dpviz_composition_worker_get_cache (self->worker));
+                               dpviz_frame_provider_get_cache (self->provider));
 }
 
 static void
@@ -1108,7 +1155,7 @@ add_views (DpvizWindow *self)
 
       self->plots[i] = DPVIZ_PLOT_VIEW (plot);
       dpviz_plot_view_set_model (self->plots[i], self->model);
-      dpviz_plot_view_set_worker (self->plots[i], self->worker);
+      dpviz_plot_view_set_provider (self->plots[i], self->provider);
       /* Short titles fit the header bar's view switcher; the full title heads the
        * explanation. */
       page = adw_view_stack_add_titled (self->view_stack, plot, view->name,
@@ -1128,10 +1175,15 @@ dpviz_window_dispose (GObject *object)
   /* Disposing the rows may still commit an edited entry: the window no longer listens. */
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
-  if (self->worker != NULL)
+  if (self->provider != NULL)
     {
-      g_signal_handlers_disconnect_by_data (self->worker, self);
-      dpviz_composition_worker_cancel (self->worker);
+      g_signal_handlers_disconnect_by_data (self->provider, self);
+      dpviz_frame_provider_cancel (self->provider);
+    }
+  if (self->update_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->update_tick);
+      self->update_tick = 0;
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), DPVIZ_TYPE_WINDOW);
   g_clear_handle_id (&self->readouts_idle, g_source_remove);
@@ -1144,7 +1196,7 @@ dpviz_window_finalize (GObject *object)
 {
   DpvizWindow *self = DPVIZ_WINDOW (object);
 
-  g_clear_object (&self->worker);
+  g_clear_object (&self->provider);
   g_clear_object (&self->model);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->readouts, g_ptr_array_unref);
@@ -1198,7 +1250,7 @@ dpviz_window_init (DpvizWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->model = dpviz_model_new ();
-  self->worker = dpviz_composition_worker_new ();
+  self->provider = dpviz_frame_provider_new ();
   self->settings = g_settings_new (APP_ID);
   g_settings_delay (self->settings);
   g_signal_connect_object (self->settings, "notify::has-unapplied",
@@ -1222,8 +1274,8 @@ dpviz_window_init (DpvizWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::eps-prime", G_CALLBACK (on_model_eps_prime),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->worker, "ready", G_CALLBACK (on_worker_ready), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->provider, "frame-changed", G_CALLBACK (on_frame_changed),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (style_manager, "notify::dark", G_CALLBACK (on_dark_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->view_stack, "notify::visible-child",
@@ -1257,11 +1309,11 @@ dpviz_window_get_model (DpvizWindow *self)
   return self->model;
 }
 
-DpvizCompositionWorker *
-dpviz_window_get_worker (DpvizWindow *self)
+DpvizFrameProvider *
+dpviz_window_get_provider (DpvizWindow *self)
 {
   g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
-  return self->worker;
+  return self->provider;
 }
 
 DpvizPlotView *

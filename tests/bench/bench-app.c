@@ -243,7 +243,7 @@ main (int argc, char *argv[])
     for (guint v = 0; v < dpv_registry_get_n_views (); v++)
       {
         DpvizPlotView *plot = dpviz_window_get_plot_view (window, v);
-        DpvizCompositionWorker *worker = dpviz_window_get_worker (window);
+        DpvizFrameProvider *provider = dpviz_window_get_provider (window);
         guint n = 0, n_exact = 0;
         double p95;
 
@@ -286,7 +286,7 @@ main (int argc, char *argv[])
               {
                 gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
-                while (dpviz_composition_worker_get_pending (worker)
+                while (dpviz_frame_provider_get_busy (provider)
                        && g_get_monotonic_time () < end)
                   if (!g_main_context_iteration (NULL, FALSE))
                     g_usleep (100);
@@ -359,8 +359,13 @@ main (int argc, char *argv[])
 
             params.epsilon = pow (10.0, -2.0 + 3.0 * (i + 0.5) / n);
             /* the draw alone: the frame (for composition, the preview of its curves) first */
-            frame = dpviz_composition_worker_get_frame (dpviz_window_get_worker (window),
-                                                        dpv_registry_get (v), &params);
+            frame = dpv_frame_try_compute (dpv_registry_get (v), &params,
+                                           dpviz_frame_provider_get_cache (
+                                             dpviz_window_get_provider (window)));
+            if (frame == NULL)
+              frame = dpv_frame_compute_preview (dpv_registry_get (v), &params,
+                                                 dpviz_frame_provider_get_cache (
+                                                   dpviz_window_get_provider (window)));
             t0 = g_get_monotonic_time ();
             if (frame != NULL)
               dpv_figure_render (frame, &style, cr, w, h);
