@@ -60,7 +60,8 @@ _dpviz_window_bind_settings (DpvizWindow *self)
   GSettingsBindFlags flags = G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES;
 
   for (guint i = 0; i < G_N_ELEMENTS (_dpviz_window_param_names); i++)
-    g_settings_bind (self->settings, _dpviz_window_param_names[i], self->model, _dpviz_window_param_names[i], flags);
+    g_settings_bind (self->settings, _dpviz_window_param_names[i], self->model,
+                     _dpviz_window_param_names[i], flags);
   g_settings_bind_with_mapping (self->settings, "mechanism", self->model, "mechanism", flags,
                                 mechanism_from_setting, mechanism_to_setting, NULL, NULL);
   g_settings_bind_with_mapping (self->settings, "view", self->model, "view", flags,

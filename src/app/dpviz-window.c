@@ -155,11 +155,7 @@ on_model_view (DpvizWindow *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, view->name);
   _dpviz_window_set_action_state (self, "view", g_variant_new_string (view->name));
-  /* the controls of the parameters this view uses */
-  gtk_widget_set_visible (GTK_WIDGET (self->log_y_button),
-                          dpv_view_class_uses (view, DPV_PARAM_LOG_Y));
-  gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_box),
-                          dpv_view_class_uses (view, DPV_PARAM_EPS_PRIME));
+  _dpviz_window_update_controls (self);
   _dpviz_window_update_explanation (self);
   /* the new view's frame before it is first drawn */
   if (self->provider != NULL)
@@ -172,7 +168,9 @@ on_model_mechanism (DpvizWindow *self)
 {
   DpMechanismKind kind = dpviz_model_get_mechanism (self->model);
 
-  _dpviz_window_set_action_state (self, "mechanism", g_variant_new_string (dp_mechanism_kind_to_name (kind)));
+  _dpviz_window_set_action_state (self, "mechanism",
+                                  g_variant_new_string (dp_mechanism_kind_to_name (kind)));
+  _dpviz_window_update_controls (self);
 }
 
 static void
@@ -408,14 +406,11 @@ DpvizParamRow *
 dpviz_window_get_param_row (DpvizWindow *self,
                             const char  *property)
 {
-  g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
+  const DpvParamSpec *spec = dpv_param_spec_lookup (property);
 
-  for (guint i = 0; i < G_N_ELEMENTS (_dpviz_window_param_names); i++)
-    if (g_strcmp0 (property, _dpviz_window_param_names[i]) == 0)
-      return self->rows[i];
-  if (g_strcmp0 (property, "eps-prime") == 0)
-    return self->eps_prime_row;
-  g_return_val_if_reached (NULL);
+  g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (spec != NULL && self->rows[spec->id] != NULL, NULL);
+  return self->rows[spec->id];
 }
 
 double
