@@ -77,7 +77,7 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .min = 0.0, .max = 10.0, .def = -1.0, .scale = DPV_PARAM_SCALE_LOG, .slider_min = 0.01,
     .digits = 3,
     .low_hint = N_("larger region S"), .high_hint = N_("smaller region S"),
-    .flags = DPV_PARAM_FLAG_AUTO,
+    .flags = DPV_PARAM_FLAG_AUTO | DPV_PARAM_FLAG_SESSION,
     .auto_label = N_("solved from δ, i.e. D∞^δ"),
   },
   [DPV_PARAM_LOG_Y] = {
@@ -86,6 +86,7 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .label = N_("Logarithmic y-axis"),
     .help = N_("KL view: logarithmic y-axis"),
     .def = 0,
+    .flags = DPV_PARAM_FLAG_SESSION,
   },
 };
 

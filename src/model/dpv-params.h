@@ -90,6 +90,8 @@ typedef enum {
   /* DOUBLE: a negative value means "automatic" (auto_label says what is done instead); the
    * range applies to the others. */
   DPV_PARAM_FLAG_AUTO = 1 << 0,
+  /* not remembered between runs of the app (no GSettings key) */
+  DPV_PARAM_FLAG_SESSION = 1 << 1,
 } DpvParamFlags;
 
 /* One choice of an ENUM parameter. */
