@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Actions and accelerators (the shortcuts window, ui/gtk/help-overlay.ui, lists these):
+ * Actions and accelerators (the shortcuts window, ui/gtk/help-overlay-template.ui, lists
+ * these):
  *
  *   Section "General"
  *     app.open-lesson            <Primary>o          Open a lesson file…
@@ -17,10 +18,9 @@
  *     app.quit                   <Primary>q          Quit
  *
  *   Section "Views"
- *     win.view::densities        <Alt>1              Mechanism densities
- *     win.view::regions          <Alt>2              Privacy-loss regions
- *     win.view::kl               <Alt>3              KL divergence
- *     win.view::composition      <Alt>4              Composition
+ *     win.view::NAME             <Alt>N              The N-th view of the registry (densities,
+ *                                                    regions, kl, composition); the shortcuts
+ *                                                    window lists them from the registry
  *     win.explain                F1                  What am I looking at? (show/hide)
  *     win.toggle-controls        F9                  Show/hide the control panel
  *     win.log-y                  <Primary>l          KL view: logarithmic y-axis (on/off)

@@ -1,12 +1,17 @@
-/* gen-schema.c — the GSettings schema's parameter and view keys, from the table and the registry
+/* dpv-gen.c — files generated from the parameter table and the registry of views
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * gen-schema TEMPLATE OUTPUT APP_ID GETTEXT_PACKAGE writes TEMPLATE to OUTPUT with @app_id@,
- * @gettext_package@ and @parameter_keys@ replaced: one key per parameter that some registered
- * view uses (name, type, range, default, choices and summary from its row of the parameter
- * table; none for a parameter flagged DPV_PARAM_FLAG_SESSION) and the "view" key whose choices
- * are the registered views. A build tool: not installed.
+ * A build tool (not installed):
+ *
+ *   dpv-gen schema TEMPLATE OUTPUT APP_ID GETTEXT_PACKAGE
+ *     TEMPLATE with @app_id@, @gettext_package@ and @parameter_keys@ replaced: one GSettings key
+ *     per parameter that some registered view uses (name, type, range, default, choices and
+ *     summary from its row of the table; none for a parameter flagged DPV_PARAM_FLAG_SESSION)
+ *     and the "view" key whose choices are the registered views.
+ *   dpv-gen shortcuts TEMPLATE OUTPUT
+ *     the shortcuts window with @view_shortcuts@ replaced: Alt+N for the N-th view, titled by
+ *     its short title (the view switcher's).
  */
 #include "config.h"
 
@@ -91,26 +96,37 @@ add_key (GString *s, const DpvParamSpec *spec, const DpvParamValue *def)
   g_string_append_printf (s, "      <summary>%s</summary>\n    </key>\n    ", label);
 }
 
-int
-main (int argc, char **argv)
+static GString *
+view_shortcuts (void)
 {
-  g_autofree char *template = NULL;
-  g_autoptr(GString) keys = g_string_new (NULL);
-  g_autoptr(GString) out = NULL;
-  g_autoptr(GError) error = NULL;
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < dpv_registry_get_n_views () && i < 9; i++)
+    {
+      const DpvViewClass *view = dpv_registry_get (i);
+      g_autofree char *title = g_markup_escape_text (view->short_title, -1);
+
+      g_string_append_printf (s, "%s<child>\n"
+                              "              <object class=\"GtkShortcutsShortcut\">\n"
+                              "                <property name=\"title\" translatable=\"yes\">%s"
+                              "</property>\n"
+                              "                <property name=\"accelerator\">&lt;Alt&gt;%u"
+                              "</property>\n"
+                              "                <property name=\"action-name\">win.view::%s"
+                              "</property>\n"
+                              "              </object>\n"
+                              "            </child>", i > 0 ? "\n            " : "", title, i + 1,
+                              view->name);
+    }
+  return s;
+}
+
+static GString *
+schema_keys (void)
+{
+  GString *keys = g_string_new (NULL);
   DpvParamSet used = 0;
   DpvParams defaults;
-
-  if (argc != 5)
-    {
-      fprintf (stderr, "usage: gen-schema TEMPLATE OUTPUT APP_ID GETTEXT_PACKAGE\n");
-      return 2;
-    }
-  if (!g_file_get_contents (argv[1], &template, NULL, &error))
-    {
-      fprintf (stderr, "gen-schema: %s\n", error->message);
-      return 1;
-    }
 
   dpv_params_init (&defaults);
   for (guint i = 0; i < dpv_registry_get_n_views (); i++)
@@ -132,14 +148,47 @@ main (int argc, char **argv)
   g_string_append_printf (keys, "      </choices>\n      <default>\"%s\"</default>\n"
                           "      <summary>Visible view</summary>\n    </key>",
                           dpv_registry_get (0)->name);
+  return keys;
+}
 
-  out = g_string_new (template);
-  g_string_replace (out, "@parameter_keys@", keys->str, 0);
-  g_string_replace (out, "@app_id@", argv[3], 0);
-  g_string_replace (out, "@gettext_package@", argv[4], 0);
-  if (!g_file_set_contents (argv[2], out->str, out->len, &error))
+int
+main (int argc, char **argv)
+{
+  g_autofree char *template = NULL;
+  g_autoptr(GString) out = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean schema = argc == 6 && g_str_equal (argv[1], "schema");
+  gboolean shortcuts = argc == 4 && g_str_equal (argv[1], "shortcuts");
+
+  if (!schema && !shortcuts)
     {
-      fprintf (stderr, "gen-schema: %s\n", error->message);
+      fprintf (stderr, "usage: dpv-gen schema TEMPLATE OUTPUT APP_ID GETTEXT_PACKAGE\n"
+                       "       dpv-gen shortcuts TEMPLATE OUTPUT\n");
+      return 2;
+    }
+  if (!g_file_get_contents (argv[2], &template, NULL, &error))
+    {
+      fprintf (stderr, "dpv-gen: %s\n", error->message);
+      return 1;
+    }
+  out = g_string_new (template);
+  if (schema)
+    {
+      g_autoptr(GString) keys = schema_keys ();
+
+      g_string_replace (out, "@parameter_keys@", keys->str, 0);
+      g_string_replace (out, "@app_id@", argv[4], 0);
+      g_string_replace (out, "@gettext_package@", argv[5], 0);
+    }
+  else
+    {
+      g_autoptr(GString) views = view_shortcuts ();
+
+      g_string_replace (out, "@view_shortcuts@", views->str, 0);
+    }
+  if (!g_file_set_contents (argv[3], out->str, out->len, &error))
+    {
+      fprintf (stderr, "dpv-gen: %s\n", error->message);
       return 1;
     }
   return 0;
