@@ -440,8 +440,15 @@ dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
     default:
       g_return_val_if_reached (FALSE);
     }
-  if (!dpv_param_check (spec, &v, error))
-    return FALSE;
+  /* Typed text is a value: "automatic" is the absence of one (an option not given, a key
+   * left out, a check button), never a negative number. */
+  {
+    DpvParamSpec typed = *spec;
+
+    typed.flags &= ~DPV_PARAM_FLAG_AUTO;
+    if (!dpv_param_check (&typed, &v, error))
+      return FALSE;
+  }
   *out = v;
   return TRUE;
 }

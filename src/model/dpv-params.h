@@ -149,7 +149,8 @@ gboolean dpv_param_applies (const DpvParamSpec *spec, DpMechanismKind mechanism,
  * translated one-line message naming the parameter and its range (G_IO_ERROR_INVALID_ARGUMENT)
  * and returns FALSE. NaN and infinities are refused. */
 gboolean dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **error);
-/* Parses @text as @spec's kind (locale-independent; the whole text must parse) and checks it.
+/* Parses @text as @spec's kind (locale-independent; the whole text must parse) and checks it
+ * (a negative number is refused even where it means "automatic": typed text is a value).
  * DOUBLE "1e-5"; UINT "100"; SEED decimal; ENUM a choice's name; BOOL "true"/"false";
  * LIST comma-separated values, or "name=value" items for a named list. */
 gboolean dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
