@@ -62,28 +62,37 @@ position_to_choice (GBinding     *binding,
   return TRUE;
 }
 
+/* @widget under a heading with the parameter's label, which names it for screen readers. */
+static GtkWidget *
+labelled (const DpvParamSpec *spec,
+          GtkWidget          *widget)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *label = gtk_label_new (_(spec->label));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), widget);
+  return box;
+}
+
 static GtkWidget *
 choice_new (DpvizWindow        *self,
             const DpvParamSpec *spec)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *label = gtk_label_new (_(spec->label));
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
   GtkWidget *dropdown;
 
   for (guint i = 0; i < spec->n_choices; i++)
     gtk_string_list_append (labels, _(spec->choices[i].label));
   dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (dropdown),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
   g_object_bind_property_full (self->model, spec->name, dropdown, "selected",
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
                                choice_to_position, position_to_choice, (gpointer) spec, NULL);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), dropdown);
-  return box;
+  return labelled (spec, dropdown);
 }
 
 /* A seed or a list: typed text, read with the table's parser; refused text stays, marked. */
@@ -125,23 +134,15 @@ static GtkWidget *
 text_new (DpvizWindow        *self,
           const DpvParamSpec *spec)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *label = gtk_label_new (_(spec->label));
   GtkWidget *entry = gtk_entry_new ();
   g_autofree char *signal = g_strdup_printf ("notify::%s", spec->name);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (entry),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
   g_object_set_data (G_OBJECT (entry), "dpviz-param", (gpointer) spec);
   g_signal_connect (entry, "activate", G_CALLBACK (on_text_activate), self);
   g_signal_connect_object (self->model, signal, G_CALLBACK (on_text_model_notify), entry,
                            G_CONNECT_SWAPPED);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), entry);
   on_text_model_notify (self, NULL, GTK_ENTRY (entry));
-  return box;
+  return labelled (spec, entry);
 }
 
 static GtkWidget *

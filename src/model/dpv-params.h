@@ -158,6 +158,8 @@ gboolean dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamVa
 /* The value as text that dpv_param_parse () reads back to the same value (shortest decimal
  * that round-trips, locale-independent). */
 char *dpv_param_format (const DpvParamSpec *spec, const DpvParamValue *value);
+/* The shortest decimal that reads back to @v, locale-independent ("10", "1e-05", "0.3"). */
+char *dpv_format_shortest (double v);
 /* The range as text for help and messages, e.g. "0.01 … 10". */
 char *dpv_param_range_text (const DpvParamSpec *spec);
 

@@ -25,19 +25,10 @@
 static void
 add_number (GString *s, double v)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *text = dpv_format_shortest (v);
 
-  for (int digits = 1; digits <= 17; digits++)
-    {
-      char fmt[8];
-
-      g_snprintf (fmt, sizeof fmt, "%%.%dg", digits);
-      g_ascii_formatd (buf, sizeof buf, fmt, v);
-      if (g_ascii_strtod (buf, NULL) == v)
-        break;
-    }
-  g_string_append (s, buf);
-  if (strpbrk (buf, ".e") == NULL)
+  g_string_append (s, text);
+  if (strpbrk (text, ".e") == NULL)
     g_string_append (s, ".0");
 }
 
