@@ -908,8 +908,25 @@ test_seed_row (void)
   v.seed = 2147483647u;
   g_assert_true (dpviz_model_set_param (model, DPV_PARAM_SEED, &v, NULL));
   g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 2147483647.0);
+  /* typed text: a seed taken; beyond the range or not whole, refused with the reason, the
+   * seed kept and shown again */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "1234");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_null (dpviz_seed_row_get_error (row));
+  gtk_editable_set_text (GTK_EDITABLE (spin), "2147483648");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_nonnull (dpviz_seed_row_get_error (row));
+  g_assert_nonnull (strstr (dpviz_seed_row_get_error (row), "2147483647"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "1234");
+  gtk_editable_set_text (GTK_EDITABLE (spin), "");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_nonnull (dpviz_seed_row_get_error (row));
   gtk_spin_button_set_value (spin, 42);
   g_assert_cmpuint (model_seed (model), ==, 42);
+  g_assert_null (dpviz_seed_row_get_error (row));
   /* the model refuses what the table refuses, and keeps its seed */
   g_assert_false (dpviz_model_set_value (model, "seed", spec->max + 1, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
