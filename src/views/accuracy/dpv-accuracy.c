@@ -280,6 +280,7 @@ const DpvViewClass dpv_accuracy_view = {
        "noise does not grow with the data, so a mean’s shrinks like 1/n. Enter the accuracy "
        "you need (±x at confidence C) and the view answers the inverse question: the ε of the "
        "Laplace mechanism, or the σ of the Gaussian and its ε at δ, that deliver it."),
+  .seed_label = N_("Seed of the noisy answers"),
   .more_private = N_("Smaller ε is more private and widens the interval."),
   .uses = uses,
   .mechanisms = (1u << DP_MECHANISM_LAPLACE) | (1u << DP_MECHANISM_GAUSSIAN),

@@ -166,6 +166,7 @@ const DpvViewClass dpv_exponential_view = {
        "rises from the mean utility to the largest, and the probability of choosing a best "
        "candidate from their share to 1, as ε grows; the axis reaches far enough to show both "
        "limits."),
+  .seed_label = N_("Seed of the draw"),
   .more_private = N_("Smaller ε is more private and makes the choice closer to uniform."),
   .uses = uses,
   .compute = exponential_compute,

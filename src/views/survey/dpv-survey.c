@@ -326,6 +326,7 @@ const DpvViewClass dpv_survey_view = {
        "Smaller ε hides each answer better and costs accuracy: for small ε the standard deviation "
        "grows like 1/(ε√n)."),
 
+  .seed_label = N_("Seed of the surveyed class"),
   .more_private = N_("Smaller ε hides each answer better and widens the estimate."),
   .uses = uses,
   .data_uses = data_uses,
