@@ -367,6 +367,34 @@ test_peaks (void)
   g_assert_cmpfloat (fabs ((red[1] - blue[0]) / (red[0] - blue[0]) - 5.0), <=, 0.2);
 }
 
+/* In a window-sized figure (690 × 580, the app's plot area) the legend goes under the pair's
+ * panel: with it drawn, the tips of p and of q₁ and q_g are still the topmost coloured pixels
+ * of that panel, q_g's five times as far from p's as q₁'s. */
+static void
+test_legend_off_peaks (void)
+{
+  DpvParams p;
+  g_autoptr(DpvFrame) frame = NULL;
+  cairo_surface_t *img;
+  DpvStyle style;
+  double blue[4], red[4];
+  gsize nb, nr;
+
+  dpv_style_init (&style, DPV_THEME_LIGHT);
+  group_params (&p, DP_MECHANISM_LAPLACE, 1.0, 1e-5, 1.0, 5);
+  frame = vt_frame (&dpv_group_view, &p);
+  img = vt_render (frame, DPV_THEME_LIGHT, 690, 580, NULL);
+  /* the pair's panel: the left half, the top 56 % × 60 % */
+  nb = peaks (img, &style.roles[DPV_ROLE_D], 345, 190, blue, 4);
+  nr = peaks (img, &style.roles[DPV_ROLE_D_PRIME], 345, 190, red, 4);
+  cairo_surface_destroy (img);
+  g_test_message ("tips: blue %zu at %.1f; vermillion %zu at %.1f, %.1f", nb, blue[0], nr,
+                  red[0], nr > 1 ? red[1] : NAN);
+  g_assert_cmpuint (nb, ==, 1);
+  g_assert_cmpuint (nr, ==, 2);
+  g_assert_cmpfloat (fabs ((red[1] - blue[0]) / (red[0] - blue[0]) - 5.0), <=, 0.3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -376,6 +404,7 @@ main (int argc, char **argv)
   g_test_add_func ("/view-group/gaussian", test_gaussian);
   g_test_add_func ("/view-group/rr", test_rr);
   g_test_add_func ("/view-group/caption-digits", test_caption_digits);
+  g_test_add_func ("/view-group/legend-off-peaks", test_legend_off_peaks);
   g_test_add_func ("/view-group/peaks", test_peaks);
   return g_test_run ();
 }

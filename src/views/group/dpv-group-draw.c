@@ -22,6 +22,7 @@ typedef struct {
   const DpvParams *params;
   const DpMechanism *m;
   gboolean compact;
+  gboolean legend_below;  /* the pair's panel too narrow to keep its legend off the peaks */
 } Group;
 
 /* ---- the pair ---------------------------------------------------------------------------- */
@@ -45,6 +46,19 @@ setup_pair (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_tick_labels (plot, FALSE);
   dpv_plot_set_y_axis (plot, 0.0, d->y_max, DPV_SCALE_LINEAR,
                        v->m->kind == DP_MECHANISM_RR ? _("probability") : _("density"));
+  if (v->legend_below)
+    {
+      /* the entries draw_pair () gives the legend (one person's only for g > 1) */
+      const char *continuous[] = { _("one person changed (D′)"), _("output on D"),
+                                   _("g people changed") };
+      const char *rr[] = { _("the g true answers all “no”"),
+                           _("the g true answers all “yes”") };
+
+      if (v->m->kind == DP_MECHANISM_RR)
+        dpv_plot_set_legend_below (plot, rr, G_N_ELEMENTS (rr));
+      else
+        dpv_plot_set_legend_below (plot, continuous, G_N_ELEMENTS (continuous));
+    }
 }
 
 static void
@@ -311,6 +325,8 @@ dpv_group_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   g_autoptr(DpvPlot) delta_g = NULL;
 
   v.compact = w < 52 * text || h < 26 * text;
+  /* the densities' tips reach the top of the panel: a narrow one has no free corner */
+  v.legend_below = !v.compact && w / 2 < 44 * text;
   if (v.compact)
     {
       double pw = w * 0.55;

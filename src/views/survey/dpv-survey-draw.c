@@ -24,6 +24,7 @@ typedef struct {
   const DpvSurveyClass *c;
   const DpvParams *params;
   gboolean compact;
+  gboolean legend_below;  /* distribution panel too narrow to keep its legend off the bars */
 } Survey;
 
 /* ---- the class --------------------------------------------------------------------------- */
@@ -279,6 +280,14 @@ setup_dist (DpvPlot *plot, gconstpointer user_data)
   }
   dpv_plot_set_x_axis (plot, s->x_lo, s->x_hi, DPV_SCALE_LINEAR, x_title);
   dpv_plot_set_y_axis (plot, 0.0, s->pmf_max * 1.3, DPV_SCALE_LINEAR, _("probability"));
+  if (v->legend_below)
+    {
+      /* the entries draw_dist () gives the legend (the first only when it is drawn) */
+      const char *labels[] = { _("outside [0, 1]: no rate is there"),
+                               _("Pr[K = k], placed at its estimate") };
+
+      dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
+    }
 }
 
 static void
@@ -434,6 +443,8 @@ dpv_survey_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   g_autoptr(DpvPlot) post = NULL;
 
   v.compact = w < 52 * text || h < 26 * text;
+  /* the bars fill the panel's middle: a narrow panel has no free corner for the legend */
+  v.legend_below = !v.compact && w * 0.58 < 44 * text;
   if (v.compact)
     {
       /* the class and the distribution side by side */
