@@ -194,6 +194,9 @@ dpviz_application_startup (GApplication *application)
 
       set_accels (app, action, accel, NULL);
     }
+  /* <Primary>Page_Down/Up step through a lesson: Alt, as for Alt+N, steps through views. */
+  set_accels (app, "win.view-next", "<Alt>Page_Down", NULL);
+  set_accels (app, "win.view-previous", "<Alt>Page_Up", NULL);
   set_accels (app, "win.explain", "F1", NULL);
   set_accels (app, "win.toggle-controls", "F9", NULL);
   set_accels (app, "win.log-y", "<Primary>l", NULL);

@@ -81,6 +81,33 @@ view_change_state (GSimpleAction *action,
     dpviz_model_set_view (self->model, dpv_registry_index (view));
 }
 
+/* Alt+Page Down/Up: through the registry's order, round from the last view to the first. */
+static void
+step_view (DpvizWindow *self,
+           gboolean     forward)
+{
+  guint n = dpv_registry_get_n_views ();
+  guint current = dpviz_model_get_view (self->model);
+
+  dpviz_model_set_view (self->model, forward ? (current + 1) % n : (current + n - 1) % n);
+}
+
+static void
+view_next_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  step_view (user_data, TRUE);
+}
+
+static void
+view_previous_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  step_view (user_data, FALSE);
+}
+
 static void
 mechanism_change_state (GSimpleAction *action,
                         GVariant      *state,
@@ -273,6 +300,8 @@ static const GActionEntry win_entries[] = {
   { "copy-readouts", copy_readouts_action },
   { "close", close_action },
   { "view", NULL, "s", "'densities'", view_change_state },
+  { "view-next", view_next_action },
+  { "view-previous", view_previous_action },
   { "mechanism", NULL, "s", "'laplace'", mechanism_change_state },
   { "explain", NULL, NULL, "false", explain_change_state },
   { "toggle-controls", NULL, NULL, "true", toggle_controls_change_state },

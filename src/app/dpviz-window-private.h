@@ -35,7 +35,9 @@ struct _DpvizWindow
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
-  AdwViewSwitcherTitle *switcher_title;
+  GtkMenuButton *view_button;   /* the current view; its menu lists the views by chapter */
+  GtkImage *view_icon;
+  GtkLabel *view_label;
   AdwFlap *flap;
   GtkBox *params_box;
   GtkWidget *log_y_button;
@@ -83,6 +85,9 @@ void _dpviz_window_set_action_enabled (DpvizWindow *self, const char *name, gboo
 void _dpviz_window_update_frame (DpvizWindow *self);
 /* The complete frame of the current view and parameters (new reference). */
 DpvFrame *_dpviz_window_current_frame (DpvizWindow *self);
+
+/* The header's view menu: the registered views, a section per chapter (new reference). */
+GMenuModel *_dpviz_window_build_view_menu (void);
 
 /* dpviz-window-actions.c */
 void _dpviz_window_add_actions (DpvizWindow *self);

@@ -19,8 +19,14 @@
  *
  *   Section "Views"
  *     win.view::NAME             <Alt>N              The N-th view of the registry (densities,
- *                                                    regions, kl, composition); the shortcuts
- *                                                    window lists them from the registry
+ *                                                    regions, kl, composition, …; N = 1 … 9);
+ *                                                    the shortcuts window lists them from the
+ *                                                    registry; every view is in the header's
+ *                                                    view menu, by chapter
+ *     win.view-next              <Alt>Page_Down      The next view of the registry (after the
+ *                                                    last, the first)
+ *     win.view-previous          <Alt>Page_Up        The previous view (before the first, the
+ *                                                    last)
  *     win.explain                F1                  What am I looking at? (show/hide)
  *     win.toggle-controls        F9                  Show/hide the control panel
  *     win.log-y                  <Primary>l          KL view: logarithmic y-axis (on/off)
@@ -146,6 +152,52 @@ on_frame_changed (DpvizWindow *self,
     _dpviz_window_queue_readouts (self);
 }
 
+/* The header's centre: the current view's icon and title; the screen reader hears "View: …". */
+static void
+update_view_button (DpvizWindow       *self,
+                    const DpvViewClass *view)
+{
+  g_autofree char *title = dpv_view_class_get_plain_title (view);
+  /* Translators: the screen reader's name of the header's view menu button */
+  g_autofree char *name = g_strdup_printf (_("View: %s"), title);
+
+  gtk_label_set_text (self->view_label, title);
+  gtk_image_set_from_icon_name (self->view_icon, view->icon_name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
+GMenuModel *
+_dpviz_window_build_view_menu (void)
+{
+  GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) section = NULL;
+  const char *chapter = NULL;
+
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    {
+      const DpvViewClass *view = dpv_registry_get (i);
+      g_autofree char *title = dpv_view_class_get_plain_title (view);
+      g_autoptr(GMenuItem) item = g_menu_item_new (title, NULL);
+
+      if (section == NULL || dpv_registry_starts_chapter (i))
+        {
+          if (section != NULL)
+            g_menu_append_section (menu, chapter != NULL ? _(chapter) : NULL,
+                                   G_MENU_MODEL (section));
+          g_clear_object (&section);
+          section = g_menu_new ();
+          chapter = dpv_registry_get_chapter (i);
+        }
+      /* win.view is stateful: the items are radio items, the current view checked. */
+      g_menu_item_set_action_and_target_value (item, "win.view", g_variant_new_string (view->name));
+      g_menu_append_item (section, item);
+    }
+  if (section != NULL)
+    g_menu_append_section (menu, chapter != NULL ? _(chapter) : NULL, G_MENU_MODEL (section));
+  return G_MENU_MODEL (menu);
+}
+
 static void
 on_model_view (DpvizWindow *self)
 {
@@ -155,6 +207,7 @@ on_model_view (DpvizWindow *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, view->name);
   _dpviz_window_set_action_state (self, "view", g_variant_new_string (view->name));
+  update_view_button (self, view);
   _dpviz_window_update_controls (self);
   _dpviz_window_update_explanation (self);
   /* the new view's frame before it is first drawn */
@@ -227,8 +280,6 @@ add_views (DpvizWindow *self)
       self->plots[i] = DPVIZ_PLOT_VIEW (plot);
       dpviz_plot_view_set_model (self->plots[i], self->model);
       dpviz_plot_view_set_provider (self->plots[i], self->provider);
-      /* Short titles fit the header bar's view switcher; the full title heads the
-       * explanation. */
       page = adw_view_stack_add_titled (self->view_stack, plot, view->name,
                                         dpv_view_class_get_short_title (view));
       adw_view_stack_page_set_icon_name (page, view->icon_name);
@@ -297,7 +348,9 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PREFIX "/dpviz-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, view_button);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, view_icon);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, view_label);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, params_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, log_y_button);
@@ -324,8 +377,8 @@ static void
 dpviz_window_init (DpvizWindow *self)
 {
   AdwStyleManager *style_manager = adw_style_manager_get_default ();
+  g_autoptr(GMenuModel) view_menu = NULL;
 
-  g_type_ensure (ADW_TYPE_VIEW_SWITCHER_TITLE);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->model = dpviz_model_new ();
@@ -337,6 +390,8 @@ dpviz_window_init (DpvizWindow *self)
   self->zoom_index = 1;
 
   _dpviz_window_add_actions (self);
+  view_menu = _dpviz_window_build_view_menu ();
+  gtk_menu_button_set_menu_model (self->view_button, view_menu);
 
   _dpviz_window_bind_settings (self);
   _dpviz_window_add_controls (self);

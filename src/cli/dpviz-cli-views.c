@@ -33,8 +33,9 @@ cli_cmd_views (int argc, char **argv, GError **error)
   };
 
   if (!cli_parse_options ("views", _("List the views that export --view draws."),
-                          _("JSON: {\"views\": [{\"name\", \"title\", \"parameters\": [names]}]}; "
-                            "the parameters are the options of export\nthat change the view."),
+                          _("JSON: {\"views\": [{\"name\", \"title\", \"chapter\", \"parameters\": "
+                            "[names]}]}; the parameters are the options of export\nthat change "
+                            "the view; the chapter is the course's, as in the app's view menu."),
                           NULL, entries, argc, argv, error))
     return CLI_EXIT_USAGE;
 
@@ -56,6 +57,11 @@ cli_cmd_views (int argc, char **argv, GError **error)
           json_builder_add_string_value (b, view->name);
           json_builder_set_member_name (b, "title");
           json_builder_add_string_value (b, title);
+          json_builder_set_member_name (b, "chapter");
+          if (dpv_registry_get_chapter (i) != NULL)
+            json_builder_add_string_value (b, _(dpv_registry_get_chapter (i)));
+          else
+            json_builder_add_null_value (b);
           json_builder_set_member_name (b, "parameters");
           json_builder_begin_array (b);
           for (guint j = 0; j < names->len; j++)

@@ -41,8 +41,8 @@ struct _DpvViewClass
 {
   const char *name;         /* "densities": CLI --view, settings, lesson files; [a-z0-9-] */
   const char *title;        /* N_(…), Pango markup: caption, explanation heading, exports */
-  const char *short_title;  /* N_(…): the view switcher */
-  const char *icon_name;    /* symbolic icon of the view switcher */
+  const char *short_title;  /* N_(…): the shortcuts window */
+  const char *icon_name;    /* symbolic icon: the header's view button */
   const char *explanation;  /* N_(…), Pango markup: "what am I looking at", with the source */
   const char *more_private; /* N_(…): which way is more private (accessible description) */
 

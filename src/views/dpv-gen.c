@@ -11,7 +11,7 @@
  *     and the "view" key whose choices are the registered views.
  *   dpv-gen shortcuts TEMPLATE OUTPUT
  *     the shortcuts window with @view_shortcuts@ replaced: Alt+N for the N-th view, titled by
- *     its short title (the view switcher's).
+ *     its short title.
  */
 #include "config.h"
 

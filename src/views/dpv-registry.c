@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Adding a view: its folder under src/views/, its header below and its line in the list
- * (docs/adding-a-view.md).
+ * (docs/adding-a-view.md). The chapters of the course group the views in the header's view
+ * menu: each chapter names the view that starts it, and holds the views from there up to the
+ * next chapter's first view, in the order of the list.
  */
 #include "config.h"
 
@@ -29,6 +31,24 @@ static const DpvViewClass *const views[] = {
   &dpv_accuracy_view,
   &dpv_exponential_view,
   &dpv_group_view,
+};
+
+/* The chapters of the course, in the order of views[]. A chapter whose first view is not
+ * registered is left out (its views, if any, join the chapter before). */
+static const struct {
+  const char *title;
+  const char *first_view;
+} chapters[] = {
+  /* Translators: a chapter of the course, heading its views in the view menu */
+  { N_("Basics"), "densities" },
+  /* Translators: a chapter of the course, heading its views in the view menu */
+  { N_("Hypothesis testing"), "hypothesis" },
+  /* Translators: a chapter of the course, heading its views in the view menu */
+  { N_("Mechanisms at work"), "survey" },
+  /* Translators: a chapter of the course, heading its views in the view menu */
+  { N_("Where the bounds come from"), "renyi" },
+  /* Translators: a chapter of the course, heading its views in the view menu */
+  { N_("From data to noise"), "sensitivity" },
 };
 
 guint
@@ -75,4 +95,38 @@ dpv_registry_names_text (void)
     return g_strdup (views[0]->name);
   /* Translators: the end of a list of names, e.g. "densities, regions, kl or composition" */
   return g_strdup_printf (_("%s or %s"), s->str, views[G_N_ELEMENTS (views) - 1]->name);
+}
+
+const char *
+dpv_registry_get_chapter (guint index)
+{
+  const char *title = NULL;
+  int start = -1;
+
+  g_return_val_if_fail (index < G_N_ELEMENTS (views), NULL);
+
+  /* The chapter whose registered first view comes last at or before @index. */
+  for (gsize c = 0; c < G_N_ELEMENTS (chapters); c++)
+    {
+      const DpvViewClass *first = dpv_registry_lookup (chapters[c].first_view);
+      int at = first != NULL ? dpv_registry_index (first) : -1;
+
+      if (at >= 0 && at <= (int) index && at > start)
+        {
+          start = at;
+          title = chapters[c].title;
+        }
+    }
+  return title;
+}
+
+gboolean
+dpv_registry_starts_chapter (guint index)
+{
+  g_return_val_if_fail (index < G_N_ELEMENTS (views), FALSE);
+
+  return dpv_registry_get_chapter (index) != NULL
+         && (index == 0
+             || g_strcmp0 (dpv_registry_get_chapter (index),
+                           dpv_registry_get_chapter (index - 1)) != 0);
 }

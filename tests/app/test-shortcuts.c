@@ -28,6 +28,8 @@ static const struct {
   { "win.view::regions", "<Alt>2" },
   { "win.view::kl", "<Alt>3" },
   { "win.view::composition", "<Alt>4" },
+  { "win.view-next", "<Alt>Page_Down" },
+  { "win.view-previous", "<Alt>Page_Up" },
   { "win.explain", "F1" },
   { "win.toggle-controls", "F9" },
   { "win.log-y", "<Primary>l" },

@@ -11,11 +11,13 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n.h>
 
 #include "dpviz-application.h"
 #include "dpviz-lesson.h"
 #include "dpv-composition.h"
 #include "dpviz-window.h"
+#include "dpv-registry.h"
 
 static GtkApplication *app;
 
@@ -312,6 +314,235 @@ test_switch_views (void)
                      ==, dpviz_window_get_text_scale (window));
   g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-reset", NULL);
   g_assert_cmpfloat (dpviz_window_get_text_scale (window), ==, 1.0);
+
+  close_window (window);
+}
+
+/* ---- the header's view menu ------------------------------------------------------------ */
+
+/* The first widget under @widget (depth first) of the type named @type_name whose string
+ * property @property is @value (any, when @property is NULL). */
+static GtkWidget *
+find_widget (GtkWidget  *widget,
+             const char *type_name,
+             const char *property,
+             const char *value)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), type_name))
+    {
+      g_autofree char *text = NULL;
+
+      if (property == NULL)
+        return widget;
+      g_object_get (widget, property, &text, NULL);
+      if (g_strcmp0 (text, value) == 0)
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type_name, property, value);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The header bar's title widget: the menu button of the views. */
+static GtkMenuButton *
+view_button (DpvizWindow *window)
+{
+  GtkWidget *header = find_widget (GTK_WIDGET (window), "AdwHeaderBar", NULL, NULL);
+  GtkWidget *title;
+
+  g_assert_nonnull (header);
+  title = adw_header_bar_get_title_widget (ADW_HEADER_BAR (header));
+  g_assert_true (GTK_IS_MENU_BUTTON (title));
+  return GTK_MENU_BUTTON (title);
+}
+
+static const char *
+view_button_title (DpvizWindow *window)
+{
+  GtkWidget *label = find_widget (GTK_WIDGET (view_button (window)), "GtkLabel", NULL, NULL);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+typedef struct {
+  GtkPopover *popover;
+  const char *heading;
+} HeadingWait;
+
+static gboolean
+heading_shown (gpointer data)
+{
+  HeadingWait *w = data;
+  GtkWidget *label = find_widget (GTK_WIDGET (w->popover), "GtkLabel", "label", w->heading);
+
+  return label != NULL && gtk_widget_is_drawable (label);
+}
+
+static gboolean
+popover_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (gtk_menu_button_get_popover (data)));
+}
+
+/* With DPVIZ_TEST_PNG_DIR set, the open menu over the window is written there as
+ * view-menu.png, to be looked at. */
+static void
+save_menu_png (DpvizWindow *window,
+               GtkPopover  *popover)
+{
+  const char *dir = g_getenv ("DPVIZ_TEST_PNG_DIR");
+  GtkWidget *widgets[] = { GTK_WIDGET (window), GTK_WIDGET (popover) };
+  const char *names[] = { "view-menu-window.png", "view-menu.png" };
+
+  if (dir == NULL)
+    return;
+  spin (0.3);   /* drawn once */
+  for (guint i = 0; i < G_N_ELEMENTS (widgets); i++)
+    {
+      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widgets[i]);
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widgets[i]));
+
+      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widgets[i]),
+                              gtk_widget_get_height (widgets[i]));
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      g_assert_nonnull (node);
+      texture = gsk_renderer_render_texture (renderer, node, NULL);
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+    }
+}
+
+/* The menu lists every registered view, in the registry's order, in a section headed by its
+ * chapter; its items are radio items with the current view checked; choosing one shows that
+ * view and puts its title in the header. */
+static void
+test_view_menu (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  GtkMenuButton *button = view_button (window);
+  GMenuModel *menu = gtk_menu_button_get_menu_model (button);
+  guint n = dpv_registry_get_n_views ();
+  guint seen = 0;
+
+  g_assert_nonnull (menu);
+  /* The model: a section per chapter, labelled with the chapter's translated title. */
+  for (int s = 0; s < g_menu_model_get_n_items (menu); s++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+      g_autofree char *label = NULL;
+
+      g_assert_nonnull (section);
+      g_assert_true (g_menu_model_get_item_attribute (menu, s, G_MENU_ATTRIBUTE_LABEL, "s",
+                                                      &label));
+      g_assert_cmpint (g_menu_model_get_n_items (section), >, 0);
+      for (int k = 0; k < g_menu_model_get_n_items (section); k++, seen++)
+        {
+          g_autofree char *action = NULL;
+          g_autoptr(GVariant) target = NULL;
+
+          g_assert_cmpuint (seen, <, n);
+          g_assert_cmpstr (label, ==, _(dpv_registry_get_chapter (seen)));
+          g_assert_true (g_menu_model_get_item_attribute (section, k, G_MENU_ATTRIBUTE_ACTION,
+                                                          "s", &action));
+          g_assert_cmpstr (action, ==, "win.view");
+          target = g_menu_model_get_item_attribute_value (section, k, G_MENU_ATTRIBUTE_TARGET,
+                                                          G_VARIANT_TYPE_STRING);
+          g_assert_nonnull (target);
+          g_assert_cmpstr (g_variant_get_string (target, NULL), ==, dpv_registry_get (seen)->name);
+        }
+    }
+  g_assert_cmpuint (seen, ==, n);
+
+  /* The widgets: open the menu, choose each view by its item. */
+  for (guint i = 0; i < n; i++)
+    {
+      guint j = (i + 3) % n;   /* not the current view */
+      g_autofree char *title = dpv_view_class_get_plain_title (dpv_registry_get (j));
+      g_autofree char *current = dpv_view_class_get_plain_title (
+        dpv_registry_get (dpviz_model_get_view (model)));
+      GtkPopover *popover;
+      GtkWidget *item, *current_item;
+      gboolean active;
+
+      gtk_menu_button_popup (button);
+      g_assert_true (wait_for (popover_mapped, button, 5.0));
+      popover = gtk_menu_button_get_popover (button);
+      /* every chapter heading is shown (GTK adds the headings in an idle) */
+      for (guint v = 0; v < n; v++)
+        if (dpv_registry_starts_chapter (v))
+          {
+            HeadingWait w = { popover, _(dpv_registry_get_chapter (v)) };
+
+            g_assert_true (wait_for (heading_shown, &w, 5.0));
+          }
+      if (i == 0)
+        save_menu_png (window, popover);
+      current_item = find_widget (GTK_WIDGET (popover), "GtkModelButton", "text", current);
+      g_assert_nonnull (current_item);
+      g_object_get (current_item, "active", &active, NULL);
+      g_assert_true (active);
+      item = find_widget (GTK_WIDGET (popover), "GtkModelButton", "text", title);
+      g_assert_nonnull (item);
+      g_object_get (item, "active", &active, NULL);
+      g_assert_false (active);
+      g_signal_emit_by_name (item, "clicked");
+      spin (0.02);
+      g_assert_cmpuint (dpviz_model_get_view (model), ==, j);
+      g_assert_cmpstr (visible_name (window), ==, dpv_registry_get (j)->name);
+      g_assert_cmpstr (view_button_title (window), ==, title);
+      {
+        g_autofree char *name = g_strdup_printf (_("View: %s"), title);
+
+        gtk_test_accessible_assert_property (button, GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+      }
+      gtk_popover_popdown (popover);
+      spin (0.02);
+    }
+
+  close_window (window);
+}
+
+/* Alt+Page Down/Up step through the views in the registry's order, round at the ends. */
+static void
+test_view_next_previous (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  guint n = dpv_registry_get_n_views ();
+  g_auto(GStrv) next = gtk_application_get_accels_for_action (app, "win.view-next");
+  g_auto(GStrv) previous = gtk_application_get_accels_for_action (app, "win.view-previous");
+
+  g_assert_cmpstr (next[0], ==, "<Alt>Page_Down");
+  g_assert_cmpstr (previous[0], ==, "<Alt>Page_Up");
+
+  dpviz_model_set_view (model, 0);
+  for (guint i = 1; i <= n; i++)
+    {
+      g_autofree char *title = NULL;
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), "view-next", NULL);
+      g_assert_cmpuint (dpviz_model_get_view (model), ==, i % n);
+      g_assert_cmpstr (visible_name (window), ==, dpv_registry_get (i % n)->name);
+      title = dpv_view_class_get_plain_title (dpv_registry_get (i % n));
+      g_assert_cmpstr (view_button_title (window), ==, title);
+    }
+  for (guint i = 1; i <= n; i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "view-previous", NULL);
+      g_assert_cmpuint (dpviz_model_get_view (model), ==, (n - i) % n);
+      g_assert_cmpstr (visible_name (window), ==, dpv_registry_get ((n - i) % n)->name);
+    }
 
   close_window (window);
 }
@@ -980,6 +1211,8 @@ main (int argc, char *argv[])
                    test_slider_changes_model_and_redraws);
   g_test_add_func ("/window/invalid-entry-refused", test_invalid_entry_refused);
   g_test_add_func ("/window/switch-views", test_switch_views);
+  g_test_add_func ("/window/view-menu", test_view_menu);
+  g_test_add_func ("/window/view-next-previous", test_view_next_previous);
   g_test_add_func ("/window/settings-restore", test_settings_restore);
   g_test_add_func ("/window/provider-completes-and-drops-stale",
                    test_provider_completes_and_drops_stale);

@@ -1316,6 +1316,36 @@ test_export_failures (void)
   g_rmdir (dir);
 }
 
+/* views --json names each view's chapter of the course (the syllabus, written out here). */
+static void
+test_views_chapters (void)
+{
+  g_autoptr(JsonObject) j = RUN_JSON ("views");
+  JsonArray *views = json_object_get_array_member (j, "views");
+  const struct { const char *name, *chapter; } known[] = {
+    { "densities", "Basics" }, { "composition", "Basics" },
+    { "survey", "Mechanisms at work" }, { "group", "Mechanisms at work" },
+  };
+  guint found = 0;
+
+  g_assert_nonnull (views);
+  for (guint i = 0; i < json_array_get_length (views); i++)
+    {
+      JsonObject *v = json_array_get_object_element (views, i);
+      const char *name = json_object_get_string_member (v, "name");
+
+      g_assert_true (json_object_has_member (v, "chapter"));
+      g_assert_nonnull (json_object_get_string_member (v, "chapter"));
+      for (gsize k = 0; k < G_N_ELEMENTS (known); k++)
+        if (g_str_equal (name, known[k].name))
+          {
+            g_assert_cmpstr (json_object_get_string_member (v, "chapter"), ==, known[k].chapter);
+            found++;
+          }
+    }
+  g_assert_cmpuint (found, ==, G_N_ELEMENTS (known));
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* bench (structure only: speed is read by people, never asserted)                          */
 
@@ -1378,6 +1408,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/export/formats", test_export_formats);
   g_test_add_func ("/cli/export/failures", test_export_failures);
+  g_test_add_func ("/cli/views-chapters", test_views_chapters);
   g_test_add_func ("/cli/bench", test_bench_json);
 
   return g_test_run ();
