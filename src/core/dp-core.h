@@ -10,3 +10,5 @@
 #include "dp-gaussian.h"
 #include "dp-exponential.h"
 #include "dp-compose.h"
+#include "dp-tradeoff.h"
+#include "dp-audit.h"
