@@ -87,6 +87,61 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .help = N_("KL view: logarithmic y-axis"),
     .def = 0,
   },
+  [DPV_PARAM_TYPE1] = {
+    .id = DPV_PARAM_TYPE1, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "type1", .key = "Type1", .symbol = "α",
+    .label = N_("Type I error α of the test"),
+    .help = N_("Hypothesis view: the test’s type I error α (it says D′ when the data were D)"),
+    .min = 1e-6, .max = 1.0, .def = 0.05, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("fewer false alarms"), .high_hint = N_("more power"),
+  },
+  [DPV_PARAM_LOG_AXES] = {
+    .id = DPV_PARAM_LOG_AXES, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "log-axes", .key = "LogAxes", .symbol = "log–log",
+    .label = N_("Logarithmic axes (log–log)"),
+    .help = N_("Hypothesis view: α and β on logarithmic axes, for small errors"),
+    .def = 0,
+  },
+  [DPV_PARAM_PRIOR] = {
+    .id = DPV_PARAM_PRIOR, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "prior", .key = "Prior", .symbol = "π",
+    .label = N_("Attacker’s prior π"),
+    .help = N_("Hypothesis view: the attacker’s prior probability that the person is in the "
+               "data"),
+    .min = 0.01, .max = 0.99, .def = 0.5, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 2,
+    .low_hint = N_("unlikely in the data"), .high_hint = N_("likely in the data"),
+  },
+  [DPV_PARAM_TRIALS] = {
+    .id = DPV_PARAM_TRIALS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "trials", .key = "Trials", .symbol = "N",
+    .label = N_("Simulated runs N"),
+    .help = N_("Runs of the mechanism on D, and as many on D′"),
+    .min = 100, .max = 1e6, .def = 10000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
+  [DPV_PARAM_SEED] = {
+    .id = DPV_PARAM_SEED, .kind = DPV_PARAM_KIND_SEED,
+    .name = "seed", .key = "Seed", .symbol = "seed",
+    .label = N_("Random seed"),
+    .help = N_("Seed of the simulation: the same seed gives the same runs"),
+    .min = 0, .max = 2147483647.0, .def = 1,
+  },
+  [DPV_PARAM_BUGGY] = {
+    .id = DPV_PARAM_BUGGY, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "buggy", .key = "Buggy", .symbol = "buggy",
+    .label = N_("Buggy mechanism (noise for Δ/2)"),
+    .help = N_("Audit a deliberately buggy mechanism: noise scaled for half the sensitivity "
+               "(randomized response: the coin of 2ε)"),
+    .def = 0,
+  },
+  [DPV_PARAM_AUDIT_BEST] = {
+    .id = DPV_PARAM_AUDIT_BEST, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "audit-best", .key = "AuditBest", .symbol = "best",
+    .label = N_("Audit at the most telling threshold"),
+    .help = N_("The audit’s test: the threshold where the certified bound is expected to be "
+               "largest, chosen before the runs (otherwise the current test)"),
+    .def = 0,
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */
@@ -173,6 +228,14 @@ dpv_param_applies (const DpvParamSpec *spec, DpMechanismKind mechanism, const ch
   return FALSE;
 }
 
+/* The largest seed of a SEED row: its max when set (a generator that takes fewer bits),
+ * otherwise any 64-bit value. */
+static guint64
+seed_max (const DpvParamSpec *spec)
+{
+  return spec->max > 0 ? (guint64) spec->max : G_MAXUINT64;
+}
+
 /* Shortest decimal that reads back to @v, locale-independent. */
 static char *
 format_double (double v)
@@ -214,7 +277,7 @@ dpv_param_range_text (const DpvParamSpec *spec)
     case DPV_PARAM_KIND_BOOL:
       return g_strdup ("true, false");
     case DPV_PARAM_KIND_SEED:
-      return g_strdup_printf ("0 … %" G_GUINT64_FORMAT, G_MAXUINT64);
+      return g_strdup_printf ("0 … %" G_GUINT64_FORMAT, seed_max (spec));
     case DPV_PARAM_KIND_DOUBLE:
     case DPV_PARAM_KIND_UINT:
     case DPV_PARAM_KIND_LIST:
@@ -271,7 +334,13 @@ dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **
     case DPV_PARAM_KIND_UINT:
       return check_number (spec, (double) value->u, error);
     case DPV_PARAM_KIND_SEED:
-      return TRUE;
+      if (value->seed <= seed_max (spec))
+        return TRUE;
+      {
+        g_autofree char *got = g_strdup_printf ("%" G_GUINT64_FORMAT, value->seed);
+
+        return range_error (spec, got, error);
+      }
     case DPV_PARAM_KIND_ENUM:
       for (guint i = 0; i < spec->n_choices; i++)
         if (spec->choices[i].value == value->e)

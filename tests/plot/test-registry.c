@@ -123,8 +123,8 @@ test_table_ranges (void)
   }
 }
 
-/* Every kind parses what it formats, and refuses what it must. A list and a seed are checked
- * through rows made here: the table has none yet. */
+/* Every kind parses what it formats, and refuses what it must. A list and an unbounded seed
+ * are checked through rows made here: the table has none. */
 static void
 test_kinds (void)
 {
@@ -148,6 +148,23 @@ test_kinds (void)
   g_assert_true (v.seed == G_MAXUINT64);
   g_assert_false (dpv_param_parse (&seed, "18446744073709551616", &v, NULL));
   g_assert_false (dpv_param_parse (&seed, "-1", &v, NULL));
+  /* a seed row with a max (a generator seeded with fewer bits) refuses what lies beyond */
+  {
+    DpvParamSpec bounded = seed;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *range = NULL;
+
+    bounded.max = 2147483647.0;
+    g_assert_true (dpv_param_parse (&bounded, "2147483647", &v, NULL));
+    g_assert_true (v.seed == 2147483647u);
+    g_assert_false (dpv_param_parse (&bounded, "2147483648", &v, &error));
+    g_assert_nonnull (strstr (error->message, "2147483647"));
+    range = dpv_param_range_text (&bounded);
+    g_assert_cmpstr (range, ==, "0 … 2147483647");
+    v.seed = G_MAXUINT64;
+    g_assert_false (dpv_param_check (&bounded, &v, NULL));
+    g_assert_true (dpv_param_check (&seed, &v, NULL));
+  }
 
   g_assert_true (dpv_param_parse (&list, "1, 2.5,-3", &v, NULL));
   g_assert_cmpuint (v.list.n, ==, 3);
