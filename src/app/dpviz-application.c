@@ -187,6 +187,7 @@ dpviz_application_startup (GApplication *application)
   set_accels (app, "win.view::regions", "<Alt>2", NULL);
   set_accels (app, "win.view::kl", "<Alt>3", NULL);
   set_accels (app, "win.view::composition", "<Alt>4", NULL);
+  set_accels (app, "win.view::hypothesis", "<Alt>5", NULL);
   set_accels (app, "win.explain", "F1", NULL);
   set_accels (app, "win.toggle-controls", "F9", NULL);
   set_accels (app, "win.log-y", "<Primary>l", NULL);

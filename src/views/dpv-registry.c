@@ -13,6 +13,7 @@
 
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
+#include "hypothesis/dpv-hypothesis.h"
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
 
@@ -21,6 +22,7 @@ static const DpvViewClass *const views[] = {
   &dpv_regions_view,
   &dpv_kl_view,
   &dpv_composition_view,
+  &dpv_hypothesis_view,
 };
 
 guint
