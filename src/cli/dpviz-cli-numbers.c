@@ -244,30 +244,25 @@ static const char *const method_names[N_METHODS] = {
 
 typedef struct {
   gboolean done;
-  double epsilon;
-  double delta;
+  DpComposition c;          /* the answer and the per-step budget it used */
   DpStatus status;          /* when not done: DP_OK means "does not apply" (see reason) */
   const char *reason;       /* untranslated English reason it does not apply */
 } MethodResult;
 
 typedef struct {
-  DpAdvancedComposition advanced;
   gboolean has_crossover;
   unsigned long crossover;
 } Extras;
 
+/* Every method answers at a total δ of @target with the δ split of dp-compose.h (the one
+ * the composition view uses too). */
 static void
 run_method (Method method, const CliMechanism *m, unsigned long k, double target,
             MethodResult *r, Extras *extras)
 {
-  memset (r, 0, sizeof *r);
+  DpComposeMethod cm = (DpComposeMethod) method;
 
-  if (method <= METHOD_OPTIMAL && !m->has_epsilon)
-    {
-      r->reason = N_("needs ε₀ and δ₀: the Gaussian was given by --sigma alone (add --epsilon "
-                     "or --delta)");
-      return;
-    }
+  memset (r, 0, sizeof *r);
   if ((method == METHOD_EXACT || method == METHOD_RDP) && m->generic)
     {
       r->reason = N_("needs the mechanism itself, not only its (ε₀, δ₀)");
@@ -278,59 +273,41 @@ run_method (Method method, const CliMechanism *m, unsigned long k, double target
       r->reason = N_("applies to the Gaussian mechanism only");
       return;
     }
-
-  switch (method)
+  if (method <= METHOD_OPTIMAL && (m->generic || m->mech.kind != DP_MECHANISM_GAUSSIAN))
     {
-    case METHOD_BASIC:
-      /* Dwork & Roth Thm 3.16: (kε₀, kδ₀). */
-      r->status = dp_compose_basic (m->epsilon, m->delta, k, &r->epsilon, &r->delta);
-      break;
-    case METHOD_ADVANCED:
-      {
-        /* Dwork & Roth Thm 3.20 with δ′ = target − kδ₀ so that the total δ is the target. */
-        double delta_prime = target - (double) k * m->delta;
-
-        if (!(delta_prime > 0.0))
-          {
-            r->reason = N_("the target δ must exceed k·δ₀");
-            return;
-          }
-        r->status = dp_compose_advanced (m->epsilon, m->delta, k, delta_prime,
-                                         &extras->advanced);
-        if (r->status == DP_OK)
-          {
-            r->epsilon = extras->advanced.epsilon;
-            r->delta = extras->advanced.delta;
-            extras->has_crossover =
-              dp_compose_advanced_crossover (m->epsilon, delta_prime, &extras->crossover)
-              == DP_OK;
-          }
-        break;
-      }
-    case METHOD_OPTIMAL:
-      /* Kairouz, Oh & Viswanath 2015, Thm 3.3. */
-      r->status = dp_compose_kov_epsilon (m->epsilon, m->delta, k, target, &r->epsilon);
-      r->delta = target;
-      break;
-    case METHOD_EXACT:
-      r->status = dp_compose_exact_epsilon (&m->mech, k, target, 0.0, NULL, &r->epsilon);
-      r->delta = target;
-      break;
-    case METHOD_RDP:
-      r->status = dp_compose_rdp (&m->mech, k, target, &r->epsilon);
-      r->delta = target;
-      break;
-    case METHOD_ZCDP:
-      r->status = dp_compose_gaussian_zcdp (&m->mech, k, target, &r->epsilon);
-      r->delta = target;
-      break;
-    case N_METHODS:
-    default:
-      g_assert_not_reached ();
+      /* a fixed (ε₀, δ₀): some targets are out of reach */
+      if (method == METHOD_BASIC && (double) k * m->delta > target)
+        {
+          r->reason = N_("k·δ₀ exceeds the target δ");
+          return;
+        }
+      if (method == METHOD_ADVANCED && !(target - (double) k * m->delta > 0.0))
+        {
+          r->reason = N_("the target δ must exceed k·δ₀");
+          return;
+        }
+      if (method == METHOD_OPTIMAL
+          && !(log1p (-target) - (double) k * log1p (-m->delta) < 0.0))
+        {
+          r->reason = N_("the target δ must exceed 1 − (1 − δ₀)^k");
+          return;
+        }
     }
-  r->done = r->status == DP_OK && isfinite (r->epsilon) && isfinite (r->delta);
+
+  if (m->generic)
+    r->status = dp_compose_generic_at_delta (m->epsilon, m->delta, cm, k, target, &r->c);
+  else
+    r->status = dp_compose_at_delta (&m->mech, cm, k, target, 0.0, NULL, &r->c);
+  r->done = r->status == DP_OK && isfinite (r->c.epsilon) && isfinite (r->c.delta);
   if (r->status == DP_OK && !r->done)
     r->status = DP_ERR_NUMERIC;
+  if (r->done && method == METHOD_ADVANCED)
+    extras->has_crossover =
+      (m->generic ? dp_compose_generic_crossover_at_delta (m->epsilon, m->delta, target,
+                                                           DP_K_MAX, &extras->crossover)
+                  : dp_compose_crossover_at_delta (&m->mech, target, DP_K_MAX,
+                                                   &extras->crossover))
+      == DP_OK;
 }
 
 static const char *
@@ -370,8 +347,9 @@ cli_cmd_compose (int argc, char **argv, GError **error)
                             "(the mechanism's own privacy-loss distribution), RDP, zCDP."),
                           _("JSON keys: epsilon_total and delta_total (objects: method → value; "
                             "methods that do not apply\nare omitted and listed in "
-                            "not_applicable), advanced_terms, advanced_crossover_k.\nExample: "
-                            "dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
+                            "not_applicable), per_step (the (ε₀, δ₀) each of basic, advanced\n"
+                            "and optimal composed), advanced_terms, advanced_crossover_k.\n"
+                            "Example: dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
                             "--target-delta 1e-6"),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, TRUE, &m, error)
@@ -436,22 +414,41 @@ cli_cmd_compose (int argc, char **argv, GError **error)
       json_builder_begin_object (b);
       for (int i = 0; i < N_METHODS; i++)
         if (results[i].done)
-          cli_json_add_double (b, method_names[i], results[i].epsilon);
+          cli_json_add_double (b, method_names[i], results[i].c.epsilon);
       json_builder_end_object (b);
 
       json_builder_set_member_name (b, "delta_total");
       json_builder_begin_object (b);
       for (int i = 0; i < N_METHODS; i++)
         if (results[i].done)
-          cli_json_add_double (b, method_names[i], results[i].delta);
+          cli_json_add_double (b, method_names[i], results[i].c.delta);
       json_builder_end_object (b);
+
+      /* the per-step (ε₀, δ₀) each of basic, advanced and optimal composed */
+      if (results[METHOD_BASIC].done || results[METHOD_ADVANCED].done
+          || results[METHOD_OPTIMAL].done)
+        {
+          json_builder_set_member_name (b, "per_step");
+          json_builder_begin_object (b);
+          for (int i = 0; i <= METHOD_OPTIMAL; i++)
+            if (results[i].done)
+              {
+                json_builder_set_member_name (b, method_names[i]);
+                json_builder_begin_object (b);
+                cli_json_add_double (b, "epsilon", results[i].c.eps0);
+                cli_json_add_double (b, "delta", results[i].c.delta0);
+                json_builder_end_object (b);
+              }
+          json_builder_end_object (b);
+        }
 
       if (results[METHOD_ADVANCED].done)
         {
           json_builder_set_member_name (b, "advanced_terms");
           json_builder_begin_object (b);
-          cli_json_add_double (b, "azuma", extras.advanced.azuma_term);
-          cli_json_add_double (b, "drift", extras.advanced.drift_term);
+          cli_json_add_double (b, "azuma", results[METHOD_ADVANCED].c.azuma);
+          cli_json_add_double (b, "drift", results[METHOD_ADVANCED].c.drift);
+          cli_json_add_double (b, "delta_prime", results[METHOD_ADVANCED].c.delta_prime);
           json_builder_end_object (b);
           json_builder_set_member_name (b, "advanced_crossover_k");
           if (extras.has_crossover && extras.crossover > 0)
@@ -491,10 +488,20 @@ cli_cmd_compose (int argc, char **argv, GError **error)
             continue;
           if (results[i].done)
             {
-              g_autofree char *e = cli_format_double (results[i].epsilon);
-              g_autofree char *d = cli_format_double (results[i].delta);
-              g_autofree char *value = g_strdup_printf (_("ε = %-12s δ = %s"), e, d);
+              g_autofree char *e = cli_format_double (results[i].c.epsilon);
+              g_autofree char *d = cli_format_double (results[i].c.delta);
+              g_autofree char *value = NULL;
 
+              if (i <= METHOD_OPTIMAL)
+                {
+                  g_autofree char *e0 = cli_format_double (results[i].c.eps0);
+                  g_autofree char *d0 = cli_format_double (results[i].c.delta0);
+
+                  value = g_strdup_printf (_("ε = %-12s δ = %-12s per step ε₀ = %s, δ₀ = %s"),
+                                           e, d, e0, d0);
+                }
+              else
+                value = g_strdup_printf (_("ε = %-12s δ = %s"), e, d);
               cli_print_row (method_names[i], 10, value);
             }
           else

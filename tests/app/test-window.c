@@ -541,6 +541,15 @@ test_bad_lesson_changes_nothing (void)
   close_window (window);
 }
 
+static DpvizModel *sweep_model;
+static double sweep_before;
+
+static gboolean
+sweep_moved (gpointer data)
+{
+  return dpviz_model_get_sensitivity (sweep_model) > sweep_before;
+}
+
 static void
 test_animate_sweeps (void)
 {
@@ -554,7 +563,12 @@ test_animate_sweeps (void)
                                   g_variant_new_string ("sensitivity"));
   g_action_group_change_action_state (G_ACTION_GROUP (window), "animate",
                                       g_variant_new_boolean (TRUE));
+  /* at least half a second, and until two frames have ticked (a loaded machine may take
+   * longer to show them) */
   spin (0.5);
+  sweep_model = model;
+  sweep_before = before;
+  wait_for (sweep_moved, NULL, 20.0);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "animate",
                                       g_variant_new_boolean (FALSE));
   /* Going up from where it was, within the range. */
