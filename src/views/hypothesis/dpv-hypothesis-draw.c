@@ -500,7 +500,8 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
     {
       /* landscape: the curves on the left, nearly square; the rest stacked on the right */
       double wm = MIN (0.6 * w, h + 6 * text), wr = w - wm;
-      double hd = h * 0.45, hp = h * 0.30;
+      /* the posterior and the audit take about 26 lines of text; the densities the rest */
+      double hd = CLAMP (h - 26 * text, h * 0.38, h * 0.55), hp = (h - hd) * 0.55;
 
       double bottom;
 
