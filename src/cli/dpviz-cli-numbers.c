@@ -25,15 +25,18 @@ int
 cli_cmd_divergence (int argc, char **argv, GError **error)
 {
   g_auto(CliMechanismOptions) o = { 0 };
-  g_autofree char *alpha_text = NULL;
+  g_autofree char *alpha_text = NULL, *group_text = NULL;
   gboolean json = FALSE;
   CliMechanism m;
+  CliGroup group;
   double kl, dmax, tv, renyi = NAN, alpha = 0;
   double b_lemma = NAN, b_tight = NAN, b_zcdp = NAN;
   DpStatus status;
   const GOptionEntry entries[] = {
     { "alpha", 0, 0, G_OPTION_ARG_STRING, &alpha_text,
       N_("Also compute the Rényi divergence of order α > 1"), N_("A") },
+    CLI_GROUP_ENTRY (group_text),
+    CLI_CALIBRATION_ENTRY (&o),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -50,24 +53,29 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
                             "kl_bound_tight, kl_bound_zcdp (null without ε₀), renyi."),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, FALSE, &m, error)
+      || !cli_group_resolve (group_text, &m, &group, error)
       || !cli_parse_double_open ("--alpha", alpha_text, 1.0, 1e9, &alpha, error))
     return CLI_EXIT_USAGE;
 
-  if ((status = dp_kl (&m.mech, &kl)) != DP_OK)
+  /* With --group every divergence is the group pair's (dpviz-cli-group.c). */
+  if ((status = dp_kl (&group.pair, &kl)) != DP_OK)
     return cli_set_status_error (error, status, _("KL divergence"));
-  if ((status = dp_max_divergence (&m.mech, &dmax)) != DP_OK)
+  if ((status = dp_max_divergence (&group.pair, &dmax)) != DP_OK)
     return cli_set_status_error (error, status, _("max divergence"));
-  if ((status = dp_total_variation (&m.mech, &tv)) != DP_OK)
+  if ((status = dp_total_variation (&group.pair, &tv)) != DP_OK)
     return cli_set_status_error (error, status, _("total variation"));
-  if (alpha_text != NULL && (status = dp_renyi (&m.mech, alpha, &renyi)) != DP_OK)
+  if (alpha_text != NULL && (status = dp_renyi (&group.pair, alpha, &renyi)) != DP_OK)
     return cli_set_status_error (error, status, "--alpha");
-  if (m.has_epsilon)
+  if (m.has_epsilon && (!group.active || group.has_bound))
     {
       /* Bounds for any ε-DP pair: Dwork & Roth Lemma 3.18, the tight ε·tanh(ε/2) of
-       * Kairouz, Oh & Viswanath 2015, and ε²/2 of Bun & Steinke 2016. */
-      if ((status = dp_kl_bound_lemma_3_18 (m.epsilon, &b_lemma)) != DP_OK
-          || (status = dp_kl_bound_tight (m.epsilon, &b_tight)) != DP_OK
-          || (status = dp_kl_bound_zcdp (m.epsilon, &b_zcdp)) != DP_OK)
+       * Kairouz, Oh & Viswanath 2015, and ε²/2 of Bun & Steinke 2016; at Gε₀ for a group
+       * (Prop. 3.6). */
+      double e = group.active ? group.epsilon_bound : m.epsilon;
+
+      if ((status = dp_kl_bound_lemma_3_18 (e, &b_lemma)) != DP_OK
+          || (status = dp_kl_bound_tight (e, &b_tight)) != DP_OK
+          || (status = dp_kl_bound_zcdp (e, &b_zcdp)) != DP_OK)
         return cli_set_status_error (error, status, _("KL bounds"));
     }
 
@@ -87,6 +95,7 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
 
         json_builder_begin_object (b);
         cli_mechanism_to_json (&m, b);
+        cli_group_to_json (&group, b);
         if (alpha_text != NULL)
           cli_json_add_double (b, "alpha", alpha);
         for (size_t i = 0; i < G_N_ELEMENTS (rows); i++)
@@ -99,8 +108,11 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
     else
       {
         g_autofree char *description = cli_mechanism_describe (&m);
+        g_autofree char *group_line = cli_group_describe (&group);
 
         printf ("%s\n", description);
+        if (group_line != NULL)
+          printf ("%s\n", group_line);
         for (size_t i = 0; i < G_N_ELEMENTS (rows); i++)
           {
             g_autofree char *value = NULL;
@@ -130,9 +142,10 @@ int
 cli_cmd_delta (int argc, char **argv, GError **error)
 {
   g_auto(CliMechanismOptions) o = { 0 };
-  g_autofree char *k_text = NULL, *at_text = NULL, *target_text = NULL;
+  g_autofree char *k_text = NULL, *at_text = NULL, *target_text = NULL, *group_text = NULL;
   gboolean json = FALSE;
   CliMechanism m;
+  CliGroup group;
   unsigned long k = 1;
   double at = 0, target = 0, result = 0;
   gboolean exact;
@@ -145,6 +158,8 @@ cli_cmd_delta (int argc, char **argv, GError **error)
       N_("Compute the hockey-stick divergence δ(ε′) at ε′ = EPS_PRIME"), N_("EPS_PRIME") },
     { "target-delta", 0, 0, G_OPTION_ARG_STRING, &target_text,
       N_("Compute the smallest ε′ with δ(ε′) ≤ D instead"), N_("D") },
+    CLI_GROUP_ENTRY (group_text),
+    CLI_CALIBRATION_ENTRY (&o),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -160,6 +175,7 @@ cli_cmd_delta (int argc, char **argv, GError **error)
                             "k, method (closed_form for k = 1, exact otherwise)."),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, FALSE, &m, error)
+      || !cli_group_resolve (group_text, &m, &group, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double ("--at", at_text, -1e6, 1e6, &at, error)
       || !cli_parse_double_open ("--target-delta", target_text, 0.0, 1.0, &target, error))
@@ -172,12 +188,13 @@ cli_cmd_delta (int argc, char **argv, GError **error)
     }
 
   exact = k > 1;
+  /* With --group: the group pair (k times). */
   if (at_text != NULL)
-    status = exact ? dp_compose_exact_delta (&m.mech, k, at, 0.0, NULL, &result)
-                   : dp_hockey_stick (&m.mech, at, &result);
+    status = exact ? dp_compose_exact_delta (&group.pair, k, at, 0.0, NULL, &result)
+                   : dp_hockey_stick (&group.pair, at, &result);
   else
-    status = exact ? dp_compose_exact_epsilon (&m.mech, k, target, 0.0, NULL, &result)
-                   : dp_hockey_stick_inverse (&m.mech, target, &result);
+    status = exact ? dp_compose_exact_epsilon (&group.pair, k, target, 0.0, NULL, &result)
+                   : dp_hockey_stick_inverse (&group.pair, target, &result);
   if (status != DP_OK)
     {
       return cli_set_status_error (error, status,
@@ -190,6 +207,7 @@ cli_cmd_delta (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
+      cli_group_to_json (&group, b);
       json_builder_set_member_name (b, "k");
       json_builder_add_int_value (b, (gint64) k);
       json_builder_set_member_name (b, "method");
@@ -212,8 +230,11 @@ cli_cmd_delta (int argc, char **argv, GError **error)
       g_autofree char *description = cli_mechanism_describe (&m);
       g_autofree char *value = cli_format_double (result);
       g_autofree char *arg = cli_format_double (at_text != NULL ? at : target);
+      g_autofree char *group_line = cli_group_describe (&group);
 
       printf ("%s\n", description);
+      if (group_line != NULL)
+        printf ("%s\n", group_line);
       if (k > 1)
         printf (_("%lu-fold composition (exact)\n"), k);
       if (at_text != NULL)

@@ -12,3 +12,6 @@
 #include "dp-compose.h"
 #include "dp-tradeoff.h"
 #include "dp-audit.h"
+#include "dp-survey.h"
+#include "dp-accuracy.h"
+#include "dp-group.h"

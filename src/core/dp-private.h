@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <gsl/gsl_rng.h>
+
 #include "dp-common.h"
 
 /* 1/√(2π) */
@@ -31,3 +33,8 @@ double dp_mills_ratio (double s);
 DpStatus dp_gaussian_delta_unchecked (double mu, double epsilon, double *out);
 /* Inverse in ε (smallest ε ≥ 0 with δ(ε) ≤ delta) for any μ > 0, delta ∈ (0, 1). */
 DpStatus dp_gaussian_epsilon_unchecked (double mu, double delta, double *out);
+
+/* A generator for seed ∈ [0, DP_SEED_MAX] (MT19937 seeded with seed + 1: GSL's MT19937 maps
+ * the seed 0 to its default 4357, so seed + 1 keeps every seed's stream distinct). NULL when
+ * allocation fails. Free with gsl_rng_free. */
+gsl_rng *dp_rng_new (unsigned long seed);
