@@ -502,7 +502,6 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       double wm = MIN (0.6 * w, h + 6 * text), wr = w - wm;
       /* the posterior and the audit take about 26 lines of text; the densities the rest */
       double hd = CLAMP (h - 26 * text, h * 0.38, h * 0.55), hp = (h - hd) * 0.55;
-
       double bottom;
 
       draw_main (&c, style, cr, x, y, wm, h);
