@@ -15,3 +15,8 @@
 #include "dp-survey.h"
 #include "dp-accuracy.h"
 #include "dp-group.h"
+#include "dp-loss.h"
+#include "dp-renyi.h"
+#include "dp-walk.h"
+#include "dp-sample.h"
+#include "dp-budget.h"

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <stdint.h>
+
 #include <gsl/gsl_rng.h>
 
 #include "dp-common.h"
@@ -38,3 +40,22 @@ DpStatus dp_gaussian_epsilon_unchecked (double mu, double delta, double *out);
  * the seed 0 to its default 4357, so seed + 1 keeps every seed's stream distinct). NULL when
  * allocation fails. Free with gsl_rng_free. */
 gsl_rng *dp_rng_new (unsigned long seed);
+
+/* k ∈ [1, DP_K_MAX]. */
+static inline bool
+dp_is_valid_k (unsigned long k)
+{
+  return k >= 1 && k <= DP_K_MAX;
+}
+
+/* ln(e^a + e^b) without overflow; −HUGE_VAL stands for ln 0. */
+double dp_log_add (double a, double b);
+
+/* ln Pr[N(0, 1) > z] for any z, ±HUGE_VAL included, through ln erfc (no underflow). */
+double dp_log_normal_tail (double z);
+
+/* A seeded random number generator for the simulations (dp-walk.c, dp-sample.c): GSL's taus2
+ * (L'Ecuyer's maximally equidistributed Tausworthe generator, period 2⁸⁸; 2.4× as fast as
+ * MT19937 here) seeded with splitmix64(seed), so that nearby seeds give unrelated streams.
+ * NULL when out of memory. Free with gsl_rng_free. */
+gsl_rng *dp_rng_new_taus (uint64_t seed);
