@@ -34,6 +34,8 @@ int cli_cmd_delta (int argc, char **argv, GError **error);
 int cli_cmd_compose (int argc, char **argv, GError **error);
 int cli_cmd_tradeoff (int argc, char **argv, GError **error);
 int cli_cmd_audit (int argc, char **argv, GError **error);
+int cli_cmd_sensitivity (int argc, char **argv, GError **error);
+int cli_cmd_kmeans (int argc, char **argv, GError **error);
 int cli_cmd_export (int argc, char **argv, GError **error);
 int cli_cmd_bench (int argc, char **argv, GError **error);
 int cli_cmd_views (int argc, char **argv, GError **error);

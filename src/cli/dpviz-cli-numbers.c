@@ -481,7 +481,7 @@ cli_cmd_compose (int argc, char **argv, GError **error)
           else
             json_builder_add_null_value (b);
           if (!m.generic)
-            cli_json_add_advanced_tail (b, &m.mech, k, extras.advanced.epsilon);
+            cli_json_add_advanced_tail (b, &m.mech, k, results[METHOD_ADVANCED].c.epsilon);
         }
 
       for (int i = 0; i < N_METHODS; i++)

@@ -20,3 +20,6 @@
 #include "dp-walk.h"
 #include "dp-sample.h"
 #include "dp-budget.h"
+#include "dp-sensitivity.h"
+#include "dp-posterior.h"
+#include "dp-kmeans.h"

@@ -472,7 +472,7 @@ test_group_divergence (void)
   cli_assert_keys (j, "mechanism", "parameters", "group", "group_sensitivity",
                    "group_epsilon_bound", "group_delta_bound", "kl", "max_divergence",
                    "total_variation", "kl_bound_lemma_3_18", "kl_bound_tight", "kl_bound_zcdp",
-                   NULL);
+                   "loss_variance", NULL);
   JsonObject *params = json_object_get_object_member (j, "parameters");
   cli_assert_rel (cli_get_double (params, "epsilon"), 0.5, 0);   /* one person's mechanism */
   cli_assert_rel (cli_get_double (params, "laplace_scale"), 2.0, 0);
@@ -484,6 +484,9 @@ test_group_divergence (void)
   cli_assert_rel (cli_get_double (j, "kl"), 4.0 + exp (-5.0), 1e-14);
   cli_assert_rel (cli_get_double (j, "total_variation"), 1 - exp (-2.5), 1e-14);
   cli_assert_rel (cli_get_double (j, "kl_bound_lemma_3_18"), 5 * expm1 (5.0), 1e-14);
+  /* the group pair's own loss: Laplace at ε = 5, Var = 3 − 2e^{−5} − 20e^{−5} − e^{−10} */
+  cli_assert_rel (cli_get_double (j, "loss_variance"),
+                  3 - 22 * exp (-5.0) - exp (-10.0), 1e-13);
 
   /* Gaussian given σ = 3: μ = 1/3 becomes 4/3 for 4 people; KL (4/3)²/2, TV 2Φ(2/3) − 1,
    * D∞ = +∞ (null); no ε₀, so no bound */
@@ -491,8 +494,10 @@ test_group_divergence (void)
                                           "3", "--group", "4");
   cli_assert_keys (g, "mechanism", "parameters", "group", "group_sensitivity", "kl",
                    "max_divergence", "total_variation", "kl_bound_lemma_3_18", "kl_bound_tight",
-                   "kl_bound_zcdp", NULL);
+                   "kl_bound_zcdp", "loss_variance", NULL);
   cli_assert_rel (cli_get_double (g, "kl"), 8.0 / 9.0, 1e-14);
+  /* L ~ N(μ²/2, μ²) under P, μ = 4/3 */
+  cli_assert_rel (cli_get_double (g, "loss_variance"), 16.0 / 9.0, 1e-14);
   cli_assert_rel (cli_get_double (g, "total_variation"), 2 * Phi (2.0 / 3.0) - 1, 1e-12);
   g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (g, "max_divergence")));
 
@@ -510,7 +515,7 @@ test_group_divergence (void)
   double sigma = cli_get_double (json_object_get_object_member (far, "parameters"), "sigma");
   cli_assert_keys (far, "mechanism", "parameters", "group", "group_sensitivity", "kl",
                    "max_divergence", "total_variation", "kl_bound_lemma_3_18", "kl_bound_tight",
-                   "kl_bound_zcdp", NULL);
+                   "kl_bound_zcdp", "loss_variance", NULL);
   cli_assert_rel (cli_get_double (far, "kl"), 0.5 * (2000 / sigma) * (2000 / sigma), 1e-13);
   g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (far, "kl_bound_tight")));
 
