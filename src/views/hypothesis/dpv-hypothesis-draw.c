@@ -13,6 +13,7 @@
 
 #include "dpv-drag.h"
 #include "dpv-hypothesis.h"
+#include "dpv-text.h"
 
 typedef struct {
   const DpvParams *params;
