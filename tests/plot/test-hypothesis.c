@@ -293,6 +293,35 @@ test_rr (void)
   g_assert_cmpfloat_with_epsilon (h->post_max_k, exp (6 * eps) / (exp (6 * eps) + 1), 1e-12);
 }
 
+/* Posteriors as percentages: a value near 1 keeps the digits that tell it from 100 % (the
+ * expected strings are printed here from Bayes' rule with printf). */
+static void
+test_percent (void)
+{
+  DpvParams p;
+  g_autoptr(DpvFrame) rr = NULL;
+  g_autoptr(DpvFrame) lap = NULL;
+  g_autoptr(GPtrArray) r1 = NULL;
+  g_autoptr(GPtrArray) r2 = NULL;
+  char want[64];
+
+  /* randomized response, ε = 1, k = 10, prior ½: the most revealing answers give odds e^{10},
+   * 1 − p = 4.5e-5 needs 7 significant digits */
+  params_for (&p, DP_MECHANISM_RR, 1.0, 10, 0.05);
+  rr = frame_at (&p);
+  r1 = dpv_frame_readouts (rr);
+  g_snprintf (want, sizeof want, "%.7g %%", 100.0 / (1.0 + exp (-10.0)));
+  g_assert_cmpstr (readout (r1, "After k outputs, the most revealing ones"), ==, want);
+  g_snprintf (want, sizeof want, "%.3g %%", 100.0 / (1.0 + exp (-1.0)));
+  g_assert_cmpstr (readout (r1, "This mechanism, most revealing output"), ==, want);
+  /* Laplace, ε = 1, k = 100: odds e^{100}, 1 in double precision, is not 100 % */
+  params_for (&p, DP_MECHANISM_LAPLACE, 1.0, 100, 0.05);
+  lap = frame_at (&p);
+  r2 = dpv_frame_readouts (lap);
+  g_assert_cmpfloat (1.0 / (1.0 + exp (-100.0)), ==, 1.0);
+  g_assert_cmpstr (readout (r2, "Allowed by kε-DP, any k outputs"), ==, "> 99.9999 %");
+}
+
 /* Log–log axes: the curves are sampled down to below 10⁻⁶ on both axes. */
 static void
 test_log_axes (void)
@@ -709,6 +738,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hypothesis/laplace", test_laplace);
   g_test_add_func ("/hypothesis/gaussian", test_gaussian);
   g_test_add_func ("/hypothesis/rr", test_rr);
+  g_test_add_func ("/hypothesis/percent", test_percent);
   g_test_add_func ("/hypothesis/log-axes", test_log_axes);
   g_test_add_func ("/hypothesis/audit/law", test_audit_law);
   g_test_add_func ("/hypothesis/audit/buggy", test_audit_buggy);

@@ -225,6 +225,21 @@ draw_densities (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
   dpv_drag_across (cr, plot, DPV_PARAM_TYPE1, h->xs, h->type1_at, h->n);
   if (dpv_view_roomy (style, w, hgt * 1.6))
     dpv_plot_legend (plot);
+  else if (h->kind == DP_MECHANISM_RR)
+    {
+      /* no room for the legend: the bars of y = 0 named where they stand */
+      dpv_plot_annotate (plot, -0.17, h->rr_p[0], "D", DPV_ANCHOR_NORTH, pc);
+      dpv_plot_annotate (plot, 0.17, h->rr_q[0], "D′", DPV_ANCHOR_NORTH, qc);
+    }
+  else
+    {
+      /* no room for the legend: each density named at its peak, D at 0 and D′ at Δ */
+      double peak = h->y_max / 1.15;
+
+      dpv_plot_annotate (plot, 0.0, peak, "p: D", DPV_ANCHOR_NORTH_WEST, pc);
+      dpv_plot_annotate (plot, c->params->sensitivity, peak, "q: D′", DPV_ANCHOR_NORTH_EAST,
+                         qc);
+    }
 }
 
 /* ---- panels of text and bars ------------------------------------------------------------- */
@@ -243,17 +258,6 @@ box_title (Box *b, const char *markup)
                                    b->w - 2 * b->pad, markup, 1.0, &b->style->foreground);
 
   return b->y + b->pad * 0.5 + th + b->pad * 0.4;
-}
-
-static char *
-percent (double p)
-{
-  g_autofree char *v = NULL;
-
-  if (!isfinite (p))
-    return g_strdup ("—");
-  v = dpv_format_number (100.0 * p, 3);
-  return g_strdup_printf (_("%s %%"), v);
 }
 
 /* A bar from 0 to @p on a 0–100 % scale in (x, y, w, bar_h), a tick at the prior, and the
@@ -276,11 +280,15 @@ bar_cell (Box *b, double x, double y, double w, double p, const char *value,
       cairo_rectangle (cr, x, y, w * CLAMP (p, 0.0, 1.0), bar_h);
       cairo_fill (cr);
     }
-  /* the prior, for comparison */
-  dpv_color_set_source (&b->style->foreground, cr);
-  cairo_set_line_width (cr, 1.5);
+  /* the prior, for comparison: a line with a halo of the background, seen on a bar of the
+   * text's colour too */
   cairo_move_to (cr, x + w * prior, y - 0.25 * bar_h);
   cairo_line_to (cr, x + w * prior, y + 1.25 * bar_h);
+  dpv_color_set_source (&b->style->plot_background, cr);
+  cairo_set_line_width (cr, 4.5);
+  cairo_stroke_preserve (cr);
+  dpv_color_set_source (&b->style->foreground, cr);
+  cairo_set_line_width (cr, 1.5);
   cairo_stroke (cr);
   cairo_restore (cr);
   dpv_measure_text (cr, b->style, value, size, &tw, &th);
@@ -299,7 +307,7 @@ draw_posterior (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
   const DpvHypothesis *h = c->h;
   Box b = { cr, style, x, y, w, hgt, 0, dpv_style_text_size (style) };
   gboolean many = h->k > 1, gauss = h->kind == DP_MECHANISM_GAUSSIAN;
-  g_autofree char *pi = percent (h->prior);
+  g_autofree char *pi = dpv_hypothesis_percent (h->prior);
   g_autofree char *title = NULL;
   g_autofree char *khead = NULL;
   const char *rows[3];
@@ -365,7 +373,8 @@ draw_posterior (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
           const double *v = col == 0 ? one[i] : kv[i];
           const DpvColor *color = col == 0 ? colors[i]
                                   : &style->roles[i == 0 ? DPV_ROLE_BOUND : DPV_ROLE_TIGHT];
-          g_autofree char *text = (gauss && i == 2) ? g_strdup (_("no limit")) : percent (*v);
+          g_autofree char *text = (gauss && i == 2) ? g_strdup (_("no limit"))
+                                                    : dpv_hypothesis_percent (*v);
 
           used = MAX (used, bar_cell (&b, cx + col * (col_w + gap), top + b.text * 0.15 * size,
                                       col_w, *v, text, color, h->prior, size));

@@ -389,14 +389,26 @@ hypothesis_free (gpointer result)
 
 /* ---- texts ------------------------------------------------------------------------------- */
 
-static char *
-fmt_percent (double p)
+/* Every posterior of the view is below 1 (α > 0, π < 1) but may be nearer to 1 than three
+ * digits show (odds × e^{kε}): such a value gets the digits that tell it from 100 %
+ * (dpv_prob_digits), and one within 10⁻⁶ of 1 (1 in double precision, for odds × e^{100})
+ * reads "> 99.9999 %". */
+char *
+dpv_hypothesis_percent (double p)
 {
   g_autofree char *v = NULL;
 
   if (!isfinite (p))
     return g_strdup ("—");
-  v = dpv_format_number (100.0 * p, 3);
+  if (p > 1.0 - 1e-6)
+    {
+      g_autofree char *pct = NULL;
+
+      v = dpv_format_number (99.9999, 6);
+      pct = g_strdup_printf (_("%s %%"), v);
+      return g_strdup_printf ("> %s", pct);
+    }
+  v = dpv_format_number (100.0 * p, p > 0.999 ? dpv_prob_digits (p) : 3);
   /* Translators: a probability as a percentage, e.g. "62.3 %" */
   return g_strdup_printf (_("%s %%"), v);
 }
@@ -407,7 +419,7 @@ fmt_max_posterior (const DpvHypothesis *h, double p)
 {
   if (h->kind == DP_MECHANISM_GAUSSIAN)
     return g_strdup (_("no limit: the likelihood ratio is unbounded"));
-  return fmt_percent (p);
+  return dpv_hypothesis_percent (p);
 }
 
 static char *
@@ -503,20 +515,20 @@ hypothesis_readouts (const DpvFrame *frame, GPtrArray *out)
                                             "(a lower bound)"), h->cells));
     }
 
-  dpv_readout_add (out, _("Prior π (in the data)"), fmt_percent (h->prior));
+  dpv_readout_add (out, _("Prior π (in the data)"), dpv_hypothesis_percent (h->prior));
   dpv_readout_add (out, h->delta > 0 ? _("Allowed by (ε, δ)-DP when the test says “in”")
                                      : _("Allowed by ε-DP, any output"),
-                   fmt_percent (h->post_allowed_1));
-  dpv_readout_add (out, _("This mechanism, the test says “in”"), fmt_percent (h->post_test_1));
+                   dpv_hypothesis_percent (h->post_allowed_1));
+  dpv_readout_add (out, _("This mechanism, the test says “in”"), dpv_hypothesis_percent (h->post_test_1));
   dpv_readout_add (out, _("This mechanism, most revealing output"),
                    fmt_max_posterior (h, h->post_max_1));
   if (many)
     {
       dpv_readout_add (out, h->delta > 0 ? _("Allowed by (kε, kδ)-DP when the test says “in”")
                                          : _("Allowed by kε-DP, any k outputs"),
-                       fmt_percent (h->post_allowed_k));
+                       dpv_hypothesis_percent (h->post_allowed_k));
       dpv_readout_add (out, _("After k outputs, the best test at α says “in”"),
-                       fmt_percent (h->post_test_k));
+                       dpv_hypothesis_percent (h->post_test_k));
       dpv_readout_add (out, _("After k outputs, the most revealing ones"),
                        fmt_max_posterior (h, h->post_max_k));
     }
@@ -610,15 +622,19 @@ const DpvViewClass dpv_hypothesis_view = {
        "(neighbouring data sets). A test’s type I error α says D′ when the data were D; its "
        "type II error β says D when they were D′. The mechanism’s curve is the smallest β any "
        "test reaches at each α, its trade-off function (Dong, Roth &amp; Su 2022, Def. 2.1); "
-       "the best tests are likelihood-ratio tests (the book, §1.2.1), on one output "
-       "thresholds on the output y. A mechanism is (ε, δ)-DP exactly when its curve stays out "
+       "the best tests are likelihood-ratio tests (the Neyman–Pearson lemma; the "
+       "likelihood-ratio test of the book, §1.2.1), on one output thresholds on the output y. A mechanism is (ε, δ)-DP exactly when its curve stays out "
        "of the shaded region under f<sub>ε,δ</sub>(α) = max(0, 1 − δ − e<sup>ε</sup>α, "
        "e<sup>−ε</sup>(1 − δ − α)) (Kairouz, Oh &amp; Viswanath 2015, Thm 2.1; for δ = 0 the "
        "book, Def. 3.2). After k outputs the curve bends down; it stays above the region of "
        "basic composition (kε, kδ) (Dwork &amp; Roth Thm 3.16) and of advanced composition "
        "(Thm 3.20). The posterior panel applies Bayes’ rule: when a test says “in the data”, "
        "posterior odds = prior odds × (1 − β)/α; ε-DP allows at most prior odds × "
-       "e<sup>ε</sup> for any output (the book, Props. 3.1–3.2). The audit runs the mechanism "
+       "e<sup>ε</sup> for any output (the book, Props. 3.1–3.2). With δ > 0 no bound holds "
+       "for every output (the Gaussian’s likelihood ratio is unbounded); (ε, δ)-DP bounds "
+       "every test instead, 1 − β ≤ 1 − f<sub>ε,δ</sub>(α) (Kairouz, Oh &amp; Viswanath 2015, "
+       "Thm 2.1), so when a test at α says “in”, posterior odds ≤ prior odds × "
+       "(1 − f<sub>ε,δ</sub>(α))/α ≤ prior odds × (e<sup>ε</sup> + δ/α). The audit runs the mechanism "
        "N times on D and on D′ and turns Clopper–Pearson 95 % intervals of the test’s errors "
        "into a lower bound ε ≥ ln((1 − δ − β<sub>up</sub>)/α<sub>up</sub>); the test must be "
        "fixed before the runs, or the 95 % no longer holds. Drag the threshold on the "

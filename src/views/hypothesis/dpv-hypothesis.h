@@ -103,6 +103,9 @@ gboolean dpv_hypothesis_audit_setup (const DpvParams *params, const DpMechanism 
 DpStatus dpv_hypothesis_test (const DpMechanism *m, double alpha, DpTest *test,
                               double *position);
 
+/* A probability as a percentage, with the digits that tell it from 100 %, new string. */
+char *dpv_hypothesis_percent (double p);
+
 /* The current test in words ("y > 0.52 says D′"), new string. */
 char *dpv_hypothesis_test_text (const DpvHypothesis *h);
 
