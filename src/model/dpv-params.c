@@ -320,6 +320,31 @@ check_number (const DpvParamSpec *spec, double v, GError **error)
   return range_error (spec, got, error);
 }
 
+double
+dpv_param_snap (const DpvParamSpec *spec, double value)
+{
+  g_return_val_if_fail (spec != NULL, value);
+
+  if (isnan (value))
+    return spec->def;
+  if (isfinite (value) && value != 0)
+    {
+      if (spec->digits > 0)
+        {
+          /* round to spec->digits significant digits: the decade of |value| decides the step */
+          int exponent = spec->digits - 1 - (int) floor (log10 (fabs (value)));
+          double magnitude = pow (10.0, exponent);
+
+          value = exponent >= 0 ? round (value * magnitude) / magnitude
+                                : round (value / pow (10.0, -exponent)) * pow (10.0, -exponent);
+        }
+      else
+        value = round (value);
+    }
+  /* rounding may step just past an end; the ends themselves are valid */
+  return CLAMP (value, spec->min, spec->max);
+}
+
 gboolean
 dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **error)
 {
