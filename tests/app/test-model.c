@@ -170,7 +170,9 @@ test_notify_only_on_change (void)
 static void
 make_params (DpvParams *p)
 {
-  memset (p, 0, sizeof *p);
+  /* every parameter valid (the table's defaults), then the ones the test changes */
+  dpv_params_init (p);
+  p->show_caption = FALSE;
   p->mechanism = DP_MECHANISM_GAUSSIAN;
   p->epsilon = 0.1;
   p->delta = 1e-6;

@@ -387,8 +387,8 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
  * (the expensive stage computes it). The actual and exact curves are black, like the text:
  * their colour proves nothing. */
 static void
-assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme, gsize min,
-              double tol, gboolean pending, const char *what)
+assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k, DpvTheme theme,
+              gsize min, double tol, gboolean pending, const char *what)
 {
   DpvStyle style;
   DpvRole need[2] = { DPV_ROLE_D, DPV_ROLE_D_PRIME };
@@ -405,6 +405,14 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme,
     {
       need[0] = DPV_ROLE_BOUND;
       need[1] = pending ? DPV_ROLE_TIGHT : DPV_ROLE_BOUND;
+    }
+  else if (v == TEST_VIEW ("hypothesis"))
+    {
+      /* after k > 1 outputs the k-fold curve, drawn over everything (at ε = 10 along the
+       * axes); for one output the audit's point with its intervals (the (ε, δ) region's
+       * boundary lies under randomized response's curve: test-hypothesis samples it where it
+       * shows) */
+      need[0] = need[1] = k > 1 ? DPV_ROLE_TIGHT : DPV_ROLE_ZCDP;
     }
   for (int i = 0; i < 2; i++)
     {
@@ -434,12 +442,12 @@ test_render_sizes (void)
 
         set_params (&p, &sets[0], mech);
         s = render (v, &p, DPV_THEME_LIGHT, 320, 200);
-        assert_shows (s, v, mech, DPV_THEME_LIGHT, 15, 0.12, FALSE, what);
+        assert_shows (s, v, mech, p.k, DPV_THEME_LIGHT, 15, 0.12, FALSE, what);
         cairo_surface_destroy (s);
         if (mech == DP_MECHANISM_LAPLACE)
           {
             s = render (v, &p, DPV_THEME_DARK, 3840, 2160);
-            assert_shows (s, v, mech, DPV_THEME_DARK, 1000, 0.06, FALSE, what);
+            assert_shows (s, v, mech, p.k, DPV_THEME_DARK, 1000, 0.06, FALSE, what);
             cairo_surface_destroy (s);
           }
       }
@@ -463,7 +471,7 @@ test_render_extremes (void)
           if (v == TEST_VIEW_REGIONS && si % 2 == 0)
             p.eps_prime = 0.0;
           s = render (v, &p, theme, w, h);
-          assert_shows (s, v, mech, theme, 15, 0.12, FALSE, what);
+          assert_shows (s, v, mech, p.k, theme, 15, 0.12, FALSE, what);
           cairo_surface_destroy (s);
         }
 }
@@ -1048,7 +1056,7 @@ test_composition_pending (void)
         g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
         cairo_destroy (cr);
         cairo_surface_flush (s);
-        assert_shows (s, TEST_VIEW_COMPOSITION, DP_MECHANISM_RR, DPV_THEME_LIGHT, 40, 0.12,
+        assert_shows (s, TEST_VIEW_COMPOSITION, DP_MECHANISM_RR, p.k, DPV_THEME_LIGHT, 40, 0.12,
                       !complete, complete ? "complete" : "preview");
         if (complete)
           {
