@@ -644,6 +644,7 @@ const DpvViewClass dpv_hypothesis_view = {
                      "private."),
   .uses = uses,
   .data_uses = data_uses,
+  .seed_label = N_("Seed of the audit’s runs"),
   .compute_data = dpv_hypothesis_audit_compute,
   .preview_data = dpv_hypothesis_audit_preview,
   .free_data = dpv_hypothesis_audit_free,
