@@ -951,6 +951,32 @@ test_composition_optimal_is_kov (void)
     }
 }
 
+/* The Gaussian part of the composition explanation stays the Gaussian's in Chinese: the
+ * rise of advanced above basic again is false for the pure mechanisms (for them the
+ * condition √(2 ln(1/δ)/k) < 2 − e^ε only gets easier as k grows). */
+static void
+test_composition_translated (void)
+{
+  const char *localedir = g_getenv ("DPVIZ_LOCALEDIR");
+  const char *expl;
+
+  if (localedir == NULL)
+    {
+      g_test_skip ("DPVIZ_LOCALEDIR not set");
+      return;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  expl = test_view_explanation (TEST_VIEW_COMPOSITION);
+  g_assert_null (strstr (expl, "。高级组合即使低于基本组合"));
+  g_assert_nonnull (strstr (expl, "对高斯机制，高级组合即使低于基本组合"));
+  expl = test_view_explanation (TEST_VIEW_KL);
+  g_assert_nonnull (strstr (expl, "Laplace 机制和随机反应的 KL、紧上界和 ε²/2 都约为 ε²/2"));
+  g_setenv ("LANGUAGE", "C", TRUE);
+}
+
 /* ---- the explanations in Chinese say nothing false for the Gaussian ---------------------- */
 
 static void
@@ -1005,8 +1031,9 @@ main (int argc, char **argv)
   g_test_add_func ("/statements/composition/cli-agrees", test_composition_cli_agrees);
   g_test_add_func ("/statements/composition/gaussian-split", test_composition_gaussian_split);
   g_test_add_func ("/statements/composition/optimal-is-kov", test_composition_optimal_is_kov);
-  /* last: it switches the language of the process to Chinese */
+  /* last: they switch the language of the process to Chinese */
   g_test_add_func ("/statements/zh_CN/translated", test_translated);
+  g_test_add_func ("/statements/zh_CN/composition-kl", test_composition_translated);
 
   return g_test_run ();
 }
