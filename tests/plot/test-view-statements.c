@@ -291,6 +291,28 @@ test_densities_gaussian (void)
   assert_no_false_gaussian_claim (test_view_explanation (TEST_VIEW_DENSITIES));
 }
 
+/* "The privacy loss stays inside the band ±ε" is what pure ε-DP (Def. 2.4 with δ = 0) asks,
+ * not (ε, δ)-DP: the Gaussian calibrated at (1, 10⁻⁵) is (ε, δ)-DP and its loss leaves the
+ * band with probability Φ((μ²/2 − ε)/μ) + Φ((−ε − μ²/2)/μ) > 0 (μ from the test's
+ * bisection). The explanation says whose condition the band is. */
+static void
+test_densities_pure_band (void)
+{
+  const char *expl = test_view_explanation (TEST_VIEW_DENSITIES);
+  double mu = gauss_mu (1.0, 1e-5);
+  double outside = phi ((mu * mu / 2 - 1.0) / mu) + phi ((-1.0 - mu * mu / 2) / mu);
+  DpvParams p;
+  g_autoptr(GPtrArray) r = NULL;
+
+  params_for (&p, DP_MECHANISM_GAUSSIAN, 1.0, 1e-5);
+  r = test_view_readouts (TEST_VIEW_DENSITIES, &p);
+  assert_shown (readout_number (r, "P[|L| > ε]"), outside);
+  g_assert_cmpfloat (outside, >, 0);
+  g_assert_nonnull (strstr (expl, "Pure ε-differential privacy (Dwork &amp; Roth, Def. 2.4 "
+                                  "with δ = 0) asks"));
+  g_assert_null (strstr (expl, "Differential privacy (Dwork &amp; Roth, Def. 2.4) asks"));
+}
+
 /* The defaults of the issue: ε = 1, δ = 10⁻⁵ give P[L > ε] = 1.6120·10⁻⁴ and
  * P[|L| > ε] = 2.1682·10⁻⁴ (computed with SciPy by engineer truth), 16 and 22 times δ. */
 static void
@@ -1072,11 +1094,12 @@ test_composition_digits (void)
   }
 }
 
-/* The Gaussian part of the composition explanation stays the Gaussian's in Chinese: the
- * rise of advanced above basic again is false for the pure mechanisms (for them the
- * condition √(2 ln(1/δ)/k) < 2 − e^ε only gets easier as k grows). */
+/* The qualifiers stay in Chinese: the Gaussian part of the composition explanation stays
+ * the Gaussian's (the rise of advanced above basic again is false for the pure mechanisms:
+ * for them the condition √(2 ln(1/δ)/k) < 2 − e^ε only gets easier as k grows), the KL's
+ * small-ε sentence names Laplace and randomized response, and the band ±ε is pure DP's. */
 static void
-test_composition_translated (void)
+test_translated_qualifiers (void)
 {
   const char *localedir = g_getenv ("DPVIZ_LOCALEDIR");
   const char *expl;
@@ -1095,6 +1118,8 @@ test_composition_translated (void)
   g_assert_nonnull (strstr (expl, "对高斯机制，高级组合即使低于基本组合"));
   expl = test_view_explanation (TEST_VIEW_KL);
   g_assert_nonnull (strstr (expl, "Laplace 机制和随机反应的 KL、紧上界和 ε²/2 都约为 ε²/2"));
+  expl = test_view_explanation (TEST_VIEW_DENSITIES);
+  g_assert_nonnull (strstr (expl, "纯 ε-差分隐私（Dwork &amp; Roth，定义 2.4 中取 δ = 0）要求"));
   g_setenv ("LANGUAGE", "C", TRUE);
 }
 
@@ -1141,6 +1166,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/statements/densities/gaussian", test_densities_gaussian);
   g_test_add_func ("/statements/densities/gaussian-defaults", test_densities_gaussian_defaults);
+  g_test_add_func ("/statements/densities/pure-band", test_densities_pure_band);
   g_test_add_func ("/statements/densities/rr-probability", test_densities_rr_probability);
   g_test_add_func ("/statements/densities/rr-bit-ticks", test_rr_bit_ticks);
   g_test_add_func ("/statements/regions/failed-inverse", test_regions_failed_inverse);
@@ -1156,7 +1182,7 @@ main (int argc, char **argv)
   g_test_add_func ("/statements/composition/digits", test_composition_digits);
   /* last: they switch the language of the process to Chinese */
   g_test_add_func ("/statements/zh_CN/translated", test_translated);
-  g_test_add_func ("/statements/zh_CN/composition-kl", test_composition_translated);
+  g_test_add_func ("/statements/zh_CN/qualifiers", test_translated_qualifiers);
 
   return g_test_run ();
 }
