@@ -46,6 +46,17 @@ gboolean cli_param_options_apply (CliParamOptions *options, DpvParams *params, G
 void cli_param_options_free (CliParamOptions *options);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliParamOptions, cli_param_options_free)
 
+int cli_cmd_renyi (int argc, char **argv, GError **error);
+int cli_cmd_walk (int argc, char **argv, GError **error);
+/* A Rényi order: a number > 1, or "inf" (also "infinity", "∞") for HUGE_VAL, the max
+ * divergence. NULL @text leaves @out untouched (dpviz-cli-bounds.c). */
+gboolean cli_parse_alpha (const char *option, const char *text, double *out, GError **error);
+/* Adds "advanced_tail_exact" and "advanced_tail_exact_log": the exact probability (and its
+ * natural log) that the k-fold loss of the ε-DP mechanism @m exceeds @threshold, Thm 3.20's
+ * ε′; nothing for the Gaussian, whose loss is unbounded. */
+void cli_json_add_advanced_tail (JsonBuilder *b, const DpMechanism *m, unsigned long k,
+                                 double threshold);
+
 /* Parses @argv with @shared_entries (may be NULL) and @entries (option values are strings,
  * parsed afterwards so that numbers are locale-independent and checked whole). Handles --help;
  * rejects leftover arguments. */

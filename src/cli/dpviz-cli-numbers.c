@@ -28,12 +28,12 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
   g_autofree char *alpha_text = NULL;
   gboolean json = FALSE;
   CliMechanism m;
-  double kl, dmax, tv, renyi = NAN, alpha = 0;
+  double kl, dmax, tv, var, renyi = NAN, alpha = 0;
   double b_lemma = NAN, b_tight = NAN, b_zcdp = NAN;
   DpStatus status;
   const GOptionEntry entries[] = {
     { "alpha", 0, 0, G_OPTION_ARG_STRING, &alpha_text,
-      N_("Also compute the Rényi divergence of order α > 1"), N_("A") },
+      N_("Also compute the Rényi divergence of order α > 1 (“inf”: D∞)"), N_("A") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -47,10 +47,11 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
                           _("The Gaussian is given by --sigma (with --sensitivity), or by "
                             "--epsilon and --delta\n(analytic Gaussian mechanism). JSON keys: "
                             "kl, max_divergence (null = +∞), total_variation,\nkl_bound_lemma_3_18, "
-                            "kl_bound_tight, kl_bound_zcdp (null without ε₀), renyi."),
+                            "kl_bound_tight, kl_bound_zcdp (null without ε₀), loss_variance, "
+                            "renyi."),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, FALSE, &m, error)
-      || !cli_parse_double_open ("--alpha", alpha_text, 1.0, 1e9, &alpha, error))
+      || !cli_parse_alpha ("--alpha", alpha_text, &alpha, error))
     return CLI_EXIT_USAGE;
 
   if ((status = dp_kl (&m.mech, &kl)) != DP_OK)
@@ -59,6 +60,8 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
     return cli_set_status_error (error, status, _("max divergence"));
   if ((status = dp_total_variation (&m.mech, &tv)) != DP_OK)
     return cli_set_status_error (error, status, _("total variation"));
+  if ((status = dp_loss_variance (&m.mech, &var)) != DP_OK)
+    return cli_set_status_error (error, status, _("variance of the privacy loss"));
   if (alpha_text != NULL && (status = dp_renyi (&m.mech, alpha, &renyi)) != DP_OK)
     return cli_set_status_error (error, status, "--alpha");
   if (m.has_epsilon)
@@ -79,6 +82,7 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
       { "kl_bound_lemma_3_18", _("KL bound ε(e^ε − 1), Lemma 3.18"), b_lemma },
       { "kl_bound_tight", _("tight KL bound ε·tanh(ε/2)"), b_tight },
       { "kl_bound_zcdp", _("zCDP KL bound ε²/2"), b_zcdp },
+      { "loss_variance", _("variance of the privacy loss under P"), var },
     };
 
     if (json)
@@ -458,6 +462,8 @@ cli_cmd_compose (int argc, char **argv, GError **error)
             json_builder_add_int_value (b, (gint64) extras.crossover);
           else
             json_builder_add_null_value (b);
+          if (!m.generic)
+            cli_json_add_advanced_tail (b, &m.mech, k, extras.advanced.epsilon);
         }
 
       for (int i = 0; i < N_METHODS; i++)

@@ -10,6 +10,7 @@
 
 #include "dp-core.h"
 #include "dp-pld.h"
+#include "dp-renyi.h"
 
 /* Default relative accuracy of the exact composition (dp-compose.h). */
 #define COMPOSE_DEFAULT_REL_TOL 1e-4
@@ -475,33 +476,9 @@ dp_compose_gaussian_zcdp (const DpMechanism *m, unsigned long k, double delta_to
   return DP_OK;
 }
 
-typedef struct {
-  const DpMechanism *m;
-  double kd;
-  double log_delta;
-  DpStatus status;
-} RdpObjective;
-
-/* f(u) with α = 1 + e^u: k·D_α + ln((α−1)/α) − (ln δ + ln α)/(α−1) (Canonne, Kamath & Steinke
- * 2020, Prop. 12; Balle et al. 2020, Thm 21), for which ln((α−1)/α) = u − ln(1 + e^u). */
-static double
-rdp_objective (RdpObjective *o, double u)
-{
-  double am1 = exp (u);
-  double alpha = 1.0 + am1;
-  double d;
-  DpStatus st = dp_renyi (o->m, alpha, &d);
-  if (st != DP_OK || !isfinite (d))
-    {
-      if (o->status == DP_OK && st != DP_OK)
-        o->status = st;
-      return HUGE_VAL;
-    }
-  double log_alpha = log1p (am1);
-  double v = o->kd * d + (u - log_alpha) - (o->log_delta + log_alpha) / am1;
-  return isfinite (v) ? v : HUGE_VAL;
-}
-
+/* Mironov 2017 Prop. 1: RDP of order α composes additively, so the k-fold composition has
+ * D_α = k·D_α(one step); the conversion to (ε, δ) and its minimisation over α are
+ * dp_rdp_epsilon (dp-renyi.c), which also reports the minimising α. */
 DpStatus
 dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total, double *eps_total)
 {
@@ -510,63 +487,5 @@ dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total, doubl
     return st;
   if (!valid_k (k) || !valid_delta (delta_total) || eps_total == NULL)
     return DP_ERR_DOMAIN;
-
-  RdpObjective o = { m, (double) k, log (delta_total), DP_OK };
-  /* Mironov 2017 Prop. 1: RDP of order α composes additively, so the k-fold composition has
-   * D_α = k·D_α(one step). Scan α − 1 over [1e-8, 1e9] log-uniformly, then golden-section
-   * search on ln(α − 1) around the best grid point (the objective is unimodal in practice;
-   * the scan guards against a poor bracket). */
-  const double u_lo = log (1e-8), u_hi = log (1e9);
-  const int n_scan = 96;
-  double best_u = u_lo, best_f = HUGE_VAL;
-  double step = (u_hi - u_lo) / (n_scan - 1);
-  for (int i = 0; i < n_scan; i++)
-    {
-      double u = u_lo + step * i;
-      double f = rdp_objective (&o, u);
-      if (f < best_f)
-        {
-          best_f = f;
-          best_u = u;
-        }
-    }
-  if (!isfinite (best_f))
-    return o.status != DP_OK ? o.status : DP_ERR_NUMERIC;
-
-  const double g = (sqrt (5.0) - 1.0) / 2.0;
-  double a = best_u - step, b = best_u + step;
-  double x1 = b - g * (b - a), x2 = a + g * (b - a);
-  double f1 = rdp_objective (&o, x1), f2 = rdp_objective (&o, x2);
-  for (int it = 0; it < 200 && b - a > 1e-12 * fmax (1.0, fabs (a)); it++)
-    {
-      if (f1 < f2)
-        {
-          b = x2;
-          x2 = x1;
-          f2 = f1;
-          x1 = b - g * (b - a);
-          f1 = rdp_objective (&o, x1);
-        }
-      else
-        {
-          a = x1;
-          x1 = x2;
-          f1 = f2;
-          x2 = a + g * (b - a);
-          f2 = rdp_objective (&o, x2);
-        }
-    }
-  best_f = fmin (best_f, fmin (f1, f2));
-
-  /* As α → ∞ the bound tends to k·D∞ (finite for Laplace and RR): include that limit. */
-  if (m->kind != DP_MECHANISM_GAUSSIAN)
-    {
-      double dinf;
-      if (dp_max_divergence (m, &dinf) == DP_OK && isfinite (dinf))
-        best_f = fmin (best_f, o.kd * dinf);
-    }
-  if (!isfinite (best_f))
-    return DP_ERR_NUMERIC;
-  *eps_total = best_f > 0.0 ? best_f : 0.0;
-  return DP_OK;
+  return dp_rdp_epsilon (m, k, delta_total, eps_total, NULL);
 }

@@ -10,3 +10,8 @@
 #include "dp-gaussian.h"
 #include "dp-exponential.h"
 #include "dp-compose.h"
+#include "dp-loss.h"
+#include "dp-renyi.h"
+#include "dp-walk.h"
+#include "dp-sample.h"
+#include "dp-budget.h"
