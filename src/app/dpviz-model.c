@@ -471,7 +471,8 @@ dpviz_model_get_params (DpvizModel *self,
   g_return_if_fail (DPVIZ_IS_MODEL (self));
   g_return_if_fail (out != NULL);
 
-  memset (out, 0, sizeof *out);
+  /* parameters the model does not hold (those only some views use) at their defaults */
+  dpv_params_init (out);
   out->mechanism = self->mechanism;
   out->epsilon = self->epsilon;
   out->delta = self->delta;

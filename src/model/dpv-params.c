@@ -87,6 +87,15 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .help = N_("KL view: logarithmic y-axis"),
     .def = 0,
   },
+  [DPV_PARAM_ALPHA] = {
+    .id = DPV_PARAM_ALPHA, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "alpha", .key = "Alpha", .symbol = "α",
+    .label = N_("Rényi order α"),
+    .help = N_("Rényi view: the order α of the divergence D_α, from just above 1 (near KL) "
+               "to 10⁴ (near the max divergence D∞)"),
+    .min = 1.001, .max = 1e4, .def = 2.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 4,
+    .low_hint = N_("toward KL"), .high_hint = N_("toward D∞"),
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */

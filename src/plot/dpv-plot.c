@@ -37,6 +37,8 @@ typedef struct {
   gboolean show_label[DPV_MAX_TICKS];
   double label_shift[DPV_MAX_TICKS];   /* y labels nudged up off a corner collision */
   gsize n_ticks;
+  DpvTick *custom;      /* caller-chosen ticks (dpv_plot_set_x_ticks ()), or NULL */
+  gsize n_custom;
 } Axis;
 
 typedef enum {
@@ -973,7 +975,10 @@ dpv_plot_free (DpvPlot *plot)
   if (plot == NULL)
     return;
   for (int i = 0; i < N_AXES; i++)
-    g_free (plot->axes[i].title);
+    {
+      g_free (plot->axes[i].title);
+      g_free (plot->axes[i].custom);
+    }
   for (guint i = 0; i < plot->entries->len; i++)
     g_free (g_array_index (plot->entries, LegendEntry, i).markup);
   g_array_unref (plot->entries);
@@ -1067,11 +1072,33 @@ dpv_plot_set_x_tick_labels (DpvPlot  *plot,
   plot->laid_out = FALSE;
 }
 
+void
+dpv_plot_set_x_ticks (DpvPlot       *plot,
+                      const DpvTick *ticks,
+                      gsize          n)
+{
+  Axis *ax;
+
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (ticks != NULL || n == 0);
+  ax = &plot->axes[AX_X];
+  g_clear_pointer (&ax->custom, g_free);
+  ax->n_custom = MIN (n, DPV_MAX_TICKS);
+  if (n > 0)
+    ax->custom = g_memdup2 (ticks, ax->n_custom * sizeof (DpvTick));
+  plot->laid_out = FALSE;
+}
+
 /* -------------------------------------------------------------- layout ---- */
 
 static gsize
 compute_ticks (const Axis *ax, guint max_ticks, DpvTick *ticks)
 {
+  if (ax->custom != NULL)
+    {
+      memcpy (ticks, ax->custom, ax->n_custom * sizeof (DpvTick));
+      return ax->n_custom;
+    }
   if (ax->scale == DPV_SCALE_LOG)
     return dpv_ticks_log (ax->min, ax->max, max_ticks, ticks);
   return dpv_ticks_linear (ax->min, ax->max, max_ticks, ticks);

@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "dpv-style.h"
+#include "dpv-ticks.h"
 
 G_BEGIN_DECLS
 
@@ -61,6 +62,11 @@ void dpv_plot_set_title (DpvPlot *plot, const char *markup);
 /* A title in @n forms, longest first: the panel shows the first that fits its width, else the
  * last, ellipsized. */
 void dpv_plot_set_title_choices (DpvPlot *plot, const char *const *markups, gsize n);
+/* The x axis' ticks chosen by the caller (values in data units, in increasing order; labels
+ * in Pango markup; minor ticks carry no label) instead of the automatic ones: a log axis of
+ * α − 1 labelled with the values of α. Labels that would collide are thinned as usual. At
+ * most DPV_MAX_TICKS are kept; n = 0 goes back to automatic ticks. */
+void dpv_plot_set_x_ticks (DpvPlot *plot, const DpvTick *ticks, gsize n);
 /* Hide tick labels on the x axis (for stacked panels sharing x). */
 void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
 

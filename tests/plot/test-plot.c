@@ -1567,6 +1567,62 @@ test_corner_labels (void)
   canvas_clear (&c);
 }
 
+/* Caller-chosen x ticks: each label centred on its value (here α − 1 on a log axis, labelled
+ * with α), none overlapping; on a narrow panel some are thinned out, never moved. */
+static void
+test_custom_ticks (void)
+{
+  static const double values[] = { 1e-3, 1e-2, 0.1, 1.0, 9.0, 99.0 };
+  static const char *const labels[] = { "1.001", "1.01", "1.1", "2", "10", "100" };
+  DpvTick ticks[G_N_ELEMENTS (values) + 1];
+  gsize n = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      ticks[n].value = values[i];
+      ticks[n].major = TRUE;
+      g_strlcpy (ticks[n].label, labels[i], sizeof ticks[n].label);
+      n++;
+    }
+  ticks[n].value = 0.5;   /* a minor tick carries no label */
+  ticks[n].major = FALSE;
+  ticks[n].label[0] = '\0';
+  n++;
+  for (int width = 900; width >= 150; width -= 750)
+    {
+      Canvas c;
+      DpvPlot *p;
+      cairo_rectangle_t rx[16];
+      gsize nx;
+
+      canvas_init (&c, width, 400, 1, DPV_THEME_LIGHT);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, width, 400);
+      dpv_plot_set_x_axis (p, 1e-3, 99.0, DPV_SCALE_LOG, "α");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "D");
+      dpv_plot_set_x_ticks (p, ticks, n);
+      dpv_plot_draw_frame (p);
+      nx = dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, rx, G_N_ELEMENTS (rx));
+      if (width == 900)
+        g_assert_cmpuint (nx, ==, G_N_ELEMENTS (values));
+      else
+        g_assert_cmpuint (nx, <, G_N_ELEMENTS (values));
+      g_assert_cmpuint (nx, >=, 2);
+      for (gsize i = 0; i < nx; i++)
+        {
+          double centre = rx[i].x + rx[i].width / 2;
+          gboolean on_tick = FALSE;
+
+          for (gsize j = 0; j < G_N_ELEMENTS (values); j++)
+            on_tick |= fabs (centre - dpv_plot_x_to_user (p, values[j])) < 1.0;
+          g_assert_true (on_tick);
+          for (gsize j = 0; j < i; j++)
+            g_assert_false (rects_overlap (&rx[i], &rx[j]));
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
 static cairo_status_t
 append_bytes (void *closure, const unsigned char *data, unsigned int length)
 {
@@ -1819,6 +1875,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-small", test_legend_small);
   g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
   g_test_add_func ("/plot/corner-labels", test_corner_labels);
+  g_test_add_func ("/plot/custom-ticks", test_custom_ticks);
   g_test_add_func ("/plot/vector-exact", test_vector_exact);
   g_test_add_func ("/plot/random", test_random);
   g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
