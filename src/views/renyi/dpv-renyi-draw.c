@@ -107,10 +107,10 @@ mark_alpha (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r, double valu
     }
   else
     {
-      /* above the panel: the note goes at the top, with an arrow, off earlier notes */
+      /* above the panel: the note goes beside the line's top, with an arrow */
       g_autofree char *up = g_strdup_printf ("↑ %s", markup);
 
-      dpv_plot_annotate (plot, am1, top, up, DPV_ANCHOR_SOUTH_EAST, &style->accent);
+      dpv_plot_annotate_vline (plot, am1, top, up, DPV_ANCHOR_EAST, &style->accent);
     }
 }
 
@@ -155,6 +155,16 @@ draw_divergence (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r, gboole
   }
 }
 
+/* A horizontal line across the panel's x range, as a series (so it has a legend entry). */
+static void
+level (DpvPlot *plot, double x0, double x1, double y, const DpvColor *color, double width,
+       DpvDash dash, const char *legend)
+{
+  double xs[2] = { x0, x1 }, ys[2] = { y, y };
+
+  dpv_plot_line (plot, xs, ys, 2, color, width, dash, legend);
+}
+
 static void
 draw_conversion (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r, gboolean roomy)
 {
@@ -162,25 +172,17 @@ draw_conversion (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r, gboole
 
   dpv_plot_draw_frame (plot);
   if (r->bounded && r->basic <= r->conv_hi)
-    {
-      g_autofree char *v = dpv_fmt (r->basic);
-      g_autofree char *label = g_strdup_printf (_("kε = %s (basic, the α → ∞ limit)"), v);
-
-      dpv_plot_hline (plot, r->basic, &style->roles[DPV_ROLE_BOUND], DPV_DASH_DASHED,
-                      roomy ? label : NULL);
-    }
+    level (plot, DPV_RENYI_AM1_MIN, DPV_RENYI_AM1_MAX, r->basic, &style->roles[DPV_ROLE_BOUND],
+           style->line_width, DPV_DASH_DASHED, _("kε: basic composition, the limit α → ∞"));
   if (!r->pending && isfinite (r->eps_exact))
-    {
-      g_autofree char *v = dpv_fmt (r->eps_exact);
-      g_autofree char *label = g_strdup_printf (_("exact ε = %s (k runs, at δ)"), v);
-
-      dpv_plot_hline (plot, r->eps_exact, &style->roles[DPV_ROLE_ACTUAL], DPV_DASH_SOLID,
-                      roomy ? label : NULL);
-    }
+    level (plot, DPV_RENYI_AM1_MIN, DPV_RENYI_AM1_MAX, r->eps_exact,
+           &style->roles[DPV_ROLE_ACTUAL], style->line_width, DPV_DASH_SOLID,
+           _("exact ε of the k runs at δ"));
   dpv_plot_line (plot, r->am1, r->conv, r->n, curve, style->line_width, DPV_DASH_SOLID,
-                 _("ε(α)"));
+                 _("ε(α) from Rényi DP"));
 
-  /* the minimum, at α* (at the right edge when the α → ∞ limit wins) */
+  /* the minimum, at α* (at the right edge when it lies beyond the axis or is the α → ∞
+   * limit), marked by a dotted line down to it */
   {
     double x = MIN (r->best_alpha - 1.0, DPV_RENYI_AM1_MAX);
     double y = r->eps_rdp;
@@ -196,11 +198,14 @@ draw_conversion (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r, gboole
       note = g_strdup_printf (_("minimum ε = %s at α* = %s"), e, a);
     if (isfinite (y))
       {
+        double xs[2] = { x, x }, ys[2] = { 0.0, y };
+
+        dpv_plot_line (plot, xs, ys, 2, curve, style->line_width * 0.7, DPV_DASH_DOTTED, NULL);
         dpv_plot_markers (plot, &x, &y, 1, curve, style->line_width * 2.6, NULL);
-        /* on the side away from the current α's note */
-        dpv_plot_annotate (plot, x, y, note,
-                           x < r->alpha - 1.0 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
-                           curve);
+        if (roomy)
+          dpv_plot_annotate_vline (plot, x, y, note,
+                                   x < r->alpha - 1.0 ? DPV_ANCHOR_WEST : DPV_ANCHOR_EAST,
+                                   curve);
       }
   }
   {
@@ -220,30 +225,22 @@ draw_entropy (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r)
 {
   const DpvColor *curve = &style->roles[DPV_ROLE_D];
   double one = 1.0, am = r->alpha;
+  g_autofree char *v0 = dpv_fmt (r->h0);
+  g_autofree char *l0 = g_strdup_printf (_("Hartley H₀ = ln 2 = %s"), v0);
+  g_autofree char *v1 = dpv_fmt (r->h1);
+  g_autofree char *l1 = g_strdup_printf (_("Shannon H₁ = %s"), v1);
+  g_autofree char *vi = dpv_fmt (r->h_inf);
+  g_autofree char *li = g_strdup_printf (_("min-entropy H∞ = %s"), vi);
 
   dpv_plot_draw_frame (plot);
-  {
-    g_autofree char *v = dpv_fmt (r->h0);
-    g_autofree char *label = g_strdup_printf (_("Hartley H₀ = ln 2 = %s"), v);
-
-    dpv_plot_hline (plot, r->h0, &style->roles[DPV_ROLE_TIGHT], DPV_DASH_DASHED, label);
-  }
-  {
-    g_autofree char *v = dpv_fmt (r->h_inf);
-    g_autofree char *label = g_strdup_printf (_("min-entropy H∞ = %s"), v);
-
-    dpv_plot_hline (plot, r->h_inf, &style->roles[DPV_ROLE_BOUND], DPV_DASH_DOTTED, label);
-  }
+  level (plot, DPV_RENYI_ENT_MIN, DPV_RENYI_ENT_MAX, r->h0, &style->roles[DPV_ROLE_TIGHT],
+         style->line_width * 0.8, DPV_DASH_DASHED, l0);
+  level (plot, DPV_RENYI_ENT_MIN, DPV_RENYI_ENT_MAX, r->h_inf, &style->roles[DPV_ROLE_BOUND],
+         style->line_width * 0.8, DPV_DASH_DOTTED, li);
   dpv_plot_line (plot, r->ent_alpha, r->ent, r->n_ent, curve, style->line_width,
-                 DPV_DASH_SOLID, NULL);
+                 DPV_DASH_SOLID, _("H<sub>α</sub>"));
   if (isfinite (r->h1))
-    {
-      g_autofree char *v = dpv_fmt (r->h1);
-      g_autofree char *label = g_strdup_printf (_("Shannon H₁ = %s"), v);
-
-      dpv_plot_markers (plot, &one, &r->h1, 1, curve, style->line_width * 2.2, NULL);
-      dpv_plot_annotate (plot, one, r->h1, label, DPV_ANCHOR_SOUTH_WEST, curve);
-    }
+    dpv_plot_markers (plot, &one, &r->h1, 1, curve, style->line_width * 2.2, l1);
   dpv_plot_vline (plot, am, &style->accent, DPV_DASH_DASHED, NULL);
   if (isfinite (r->h_alpha))
     {
@@ -256,6 +253,7 @@ draw_entropy (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r)
       dpv_plot_annotate_vline (plot, am, r->h_alpha, label, DPV_ANCHOR_NORTH_EAST,
                                &style->accent);
     }
+  dpv_plot_legend (plot);
 }
 
 /* The conversion against the exact value, as a short table under the entropy panel. */
@@ -310,6 +308,8 @@ dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doubl
   if (roomy)
     dpv_plot_legend (top);
   draw_conversion (bottom, style, r, roomy);
+  if (roomy)
+    dpv_plot_legend (bottom);
 
   if (side)
     {
