@@ -96,6 +96,22 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .min = 1.001, .max = 1e4, .def = 2.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 4,
     .low_hint = N_("toward KL"), .high_hint = N_("toward D∞"),
   },
+  [DPV_PARAM_SEED] = {
+    .id = DPV_PARAM_SEED, .kind = DPV_PARAM_KIND_SEED,
+    .name = "seed", .key = "Seed", .symbol = "seed",
+    .label = N_("Random seed"),
+    .help = N_("Seed of the simulation: the same seed gives the same runs"),
+    .min = 0, .max = 2147483647.0, .def = 1,
+  },
+  [DPV_PARAM_PATHS] = {
+    .id = DPV_PARAM_PATHS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "paths", .key = "Paths", .symbol = "N",
+    .label = N_("Sample paths N"),
+    .help = N_("Walk view: simulated paths of the privacy loss, each k runs of the mechanism "
+               "on D"),
+    .min = 10, .max = 10000, .def = 1000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */

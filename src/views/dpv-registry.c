@@ -16,6 +16,7 @@
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
 #include "renyi/dpv-renyi.h"
+#include "walk/dpv-walk.h"
 
 static const DpvViewClass *const views[] = {
   &dpv_densities_view,
@@ -23,6 +24,7 @@ static const DpvViewClass *const views[] = {
   &dpv_kl_view,
   &dpv_composition_view,
   &dpv_renyi_view,
+  &dpv_walk_view,
 };
 
 guint
