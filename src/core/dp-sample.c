@@ -158,7 +158,7 @@ dp_sample_run (const DpMechanism *m, const DpSampleParams *params, const DpCance
   s->loss_centre = malloc (nb * sizeof (double));
   s->kept_p = malloc ((s->n_kept > 0 ? s->n_kept : 1) * sizeof (double));
   s->kept_q = malloc ((s->n_kept > 0 ? s->n_kept : 1) * sizeof (double));
-  rng = dp_rng_new (p->seed);
+  rng = dp_rng_new_taus (p->seed);
   if (s->edges == NULL || s->count_p == NULL || s->count_q == NULL || s->prob_p == NULL
       || s->prob_q == NULL || s->has_estimate == NULL || s->loss_estimate == NULL
       || s->loss_lo == NULL || s->loss_hi == NULL || s->loss_binned == NULL

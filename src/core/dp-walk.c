@@ -31,7 +31,7 @@ splitmix64 (uint64_t x)
 }
 
 gsl_rng *
-dp_rng_new (uint64_t seed)
+dp_rng_new_taus (uint64_t seed)
 {
   gsl_rng *r = gsl_rng_alloc (gsl_rng_taus2);
   if (r == NULL)
@@ -210,7 +210,7 @@ dp_walk_run (const DpMechanism *m, const DpWalkParams *params, const DpCancel *c
   w->bin_counts = calloc (p->n_bins, sizeof (unsigned long));
   w->bin_exact = malloc (p->n_bins * sizeof (double));
   band_all = malloc ((k + 1) * sizeof (double));
-  rng = dp_rng_new (p->seed);
+  rng = dp_rng_new_taus (p->seed);
   if (w->column_j == NULL || w->mean_line == NULL || w->drift_bound == NULL || w->band == NULL
       || w->paths == NULL || w->final_sums == NULL || w->above == NULL
       || w->first_crossing == NULL || w->bin_edges == NULL || w->bin_counts == NULL
