@@ -10,9 +10,11 @@
 #include "test-view-index.h"
 
 /* The view drawn at w × h in @theme; legends and annotations left out when @bare (their text
- * would add pixels of the curves' colours). Free with cairo_surface_destroy (). */
+ * would add pixels of the curves' colours); the labels placed appended to @placed (an array
+ * of DpvPlacedText, or NULL). Free with cairo_surface_destroy (). */
 static inline cairo_surface_t *
-test_pixels_render (guint view, const DpvParams *p, DpvTheme theme, int w, int h, gboolean bare)
+test_pixels_render_placed (guint view, const DpvParams *p, DpvTheme theme, int w, int h,
+                           gboolean bare, GArray *placed)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cairo_t *cr = cairo_create (s);
@@ -20,19 +22,21 @@ test_pixels_render (guint view, const DpvParams *p, DpvTheme theme, int w, int h
 
   dpv_style_init (&style, theme);
   style.pixel_snap = TRUE;
-  if (bare)
-    {
-      dpv_plot_set_annotations_hidden (TRUE);
-      dpv_plot_set_legends_hidden (TRUE);
-    }
+  style.plot_options.hide_annotations = bare;
+  style.plot_options.hide_legends = bare;
+  style.plot_options.placed_log = placed;
   test_render_view (view, p, &style, cr, w, h);
-  dpv_plot_set_annotations_hidden (FALSE);
-  dpv_plot_set_legends_hidden (FALSE);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (s);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
   return s;
+}
+
+static inline cairo_surface_t *
+test_pixels_render (guint view, const DpvParams *p, DpvTheme theme, int w, int h, gboolean bare)
+{
+  return test_pixels_render_placed (view, p, theme, w, h, bare, NULL);
 }
 
 /* TRUE when pixel (x, y) is colour @c within @tol per channel (un-premultiplied). */

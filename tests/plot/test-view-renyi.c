@@ -457,9 +457,7 @@ test_gaussian_label (void)
 
   dpv_params_init (&p);
   p.mechanism = DP_MECHANISM_GAUSSIAN;
-  dpv_plot_set_placed_log (placed);
-  s = test_pixels_render (TEST_VIEW_RENYI, &p, DPV_THEME_LIGHT, 1200, 800, FALSE);
-  dpv_plot_set_placed_log (NULL);
+  s = test_pixels_render_placed (TEST_VIEW_RENYI, &p, DPV_THEME_LIGHT, 1200, 800, FALSE, placed);
   for (guint i = 0; i < placed->len; i++)
     {
       DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);

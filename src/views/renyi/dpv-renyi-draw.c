@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "dpv-renyi.h"
+#include "dpv-text.h"
 
 typedef struct {
   const DpvRenyi *r;
@@ -21,11 +22,12 @@ typedef struct {
 static void
 set_alpha_axis (DpvPlot *plot, const char *title)
 {
-  DpvTick ticks[DPV_MAX_TICKS];
-  gsize n = dpv_renyi_alpha_ticks (ticks, DPV_MAX_TICKS);
+  double values[DPV_MAX_TICKS];
+  const char *labels[DPV_MAX_TICKS];
+  gsize n = dpv_renyi_alpha_ticks (values, labels, DPV_MAX_TICKS);
 
   dpv_plot_set_x_axis (plot, DPV_RENYI_AM1_MIN, DPV_RENYI_AM1_MAX, DPV_SCALE_LOG, title);
-  dpv_plot_set_x_ticks (plot, ticks, n);
+  dpv_plot_set_x_ticks (plot, values, labels, n);
 }
 
 static void

@@ -23,8 +23,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "dpv-cancel.h"
 #include "dpv-renyi.h"
@@ -32,16 +30,8 @@
 /* The Gaussian's k·D_α = kαρ leaves the divergence panel at α = 11 (α − 1 = 10). */
 #define GAUSSIAN_EXIT_ALPHA 11.0
 
-static int
-tick_cmp (gconstpointer a, gconstpointer b)
-{
-  double x = ((const DpvTick *) a)->value, y = ((const DpvTick *) b)->value;
-
-  return (x > y) - (x < y);
-}
-
 gsize
-dpv_renyi_alpha_ticks (DpvTick *ticks, gsize max)
+dpv_renyi_alpha_ticks (double *values, const char **labels, gsize max)
 {
   static const struct {
     double alpha;
@@ -50,40 +40,14 @@ dpv_renyi_alpha_ticks (DpvTick *ticks, gsize max)
     { 1.001, "1.001" }, { 1.01, "1.01" }, { 1.1, "1.1" }, { 2.0, "2" }, { 10.0, "10" },
     { 100.0, "10<sup>2</sup>" }, { 1000.0, "10<sup>3</sup>" }, { 10000.0, "10<sup>4</sup>" },
   };
-  DpvTick all[G_N_ELEMENTS (major) + 7 * 8];
-  gsize n = 0;
+  gsize n = MIN (G_N_ELEMENTS (major), max);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (major); i++)
+  /* the axis is α − 1 on a log scale; the labels are the values of α */
+  for (gsize i = 0; i < n; i++)
     {
-      all[n].value = major[i].alpha - 1.0;
-      all[n].major = TRUE;
-      g_strlcpy (all[n].label, major[i].label, sizeof all[n].label);
-      n++;
+      values[i] = major[i].alpha - 1.0;
+      labels[i] = major[i].label;
     }
-  /* minor ticks: α − 1 = m·10^j below α = 2 (a log axis of α − 1), α = m·10^j above it
-   * (where α − 1 and α are nearly the same) */
-  for (int m = 2; m <= 9; m++)
-    {
-      double am1[6] = { m * 1e-3, m * 1e-2, m * 1e-1, m - 1.0, m * 10.0 - 1.0,
-                        m * 100.0 - 1.0 };
-
-      for (int j = 0; j < 6; j++)
-        {
-          if (j == 3 && m == 2)
-            continue;   /* α = 2 is a major tick */
-          all[n].value = am1[j];
-          all[n].major = FALSE;
-          all[n].label[0] = '\0';
-          n++;
-        }
-      all[n].value = m * 1000.0 - 1.0;
-      all[n].major = FALSE;
-      all[n].label[0] = '\0';
-      n++;
-    }
-  qsort (all, n, sizeof (DpvTick), tick_cmp);
-  n = MIN (n, max);
-  memcpy (ticks, all, n * sizeof (DpvTick));
   return n;
 }
 

@@ -69,8 +69,9 @@ typedef struct {
 
 extern const DpvViewClass dpv_renyi_view;
 
-/* The ticks of the α axis (α − 1 in data units, labelled with α); returns how many. */
-gsize dpv_renyi_alpha_ticks (DpvTick *ticks, gsize max);
+/* The ticks of the α axis: @values in data units (α − 1), @labels the values of α (markup,
+ * static); returns how many were written (at most @max). */
+gsize dpv_renyi_alpha_ticks (double *values, const char **labels, gsize max);
 
 void dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                      double x, double y, double w, double h);

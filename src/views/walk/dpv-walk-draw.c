@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "dpv-text.h"
 #include "dpv-walk.h"
 
 typedef struct {
