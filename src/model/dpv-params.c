@@ -112,6 +112,24 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .min = 10, .max = 10000, .def = 1000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
     .low_hint = N_("faster"), .high_hint = N_("more precise"),
   },
+  [DPV_PARAM_SAMPLES] = {
+    .id = DPV_PARAM_SAMPLES, .kind = DPV_PARAM_KIND_UINT,
+    .name = "samples", .key = "Samples", .symbol = "n",
+    .label = N_("Sampled outputs n"),
+    .help = N_("Sampled outputs view: outputs drawn from each of M(D) and M(D′)"),
+    .min = 10, .max = 1000000, .def = 10000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
+  [DPV_PARAM_BINS] = {
+    .id = DPV_PARAM_BINS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "bins", .key = "Bins", .symbol = "bins",
+    .label = N_("Histogram bins"),
+    .help = N_("Sampled outputs view: bins of the histograms and of the estimated loss"),
+    .min = 10, .max = 100, .def = 40, .digits = 0,
+    .mechanisms = MECH_BIT (DP_MECHANISM_LAPLACE) | MECH_BIT (DP_MECHANISM_GAUSSIAN),
+    .not_applicable = N_("Randomized response has two outputs, 0 and 1: they are its bins"),
+    .low_hint = N_("fewer, fuller bins"), .high_hint = N_("finer"),
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */

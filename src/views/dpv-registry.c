@@ -16,6 +16,7 @@
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
 #include "renyi/dpv-renyi.h"
+#include "samples/dpv-samples.h"
 #include "walk/dpv-walk.h"
 
 static const DpvViewClass *const views[] = {
@@ -25,6 +26,7 @@ static const DpvViewClass *const views[] = {
   &dpv_composition_view,
   &dpv_renyi_view,
   &dpv_walk_view,
+  &dpv_samples_view,
 };
 
 guint
