@@ -11,6 +11,7 @@
 
 #include "dpv-registry.h"
 
+#include "budget/dpv-budget.h"
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
 #include "kl/dpv-kl.h"
@@ -27,6 +28,7 @@ static const DpvViewClass *const views[] = {
   &dpv_renyi_view,
   &dpv_walk_view,
   &dpv_samples_view,
+  &dpv_budget_view,
 };
 
 guint

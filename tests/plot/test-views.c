@@ -386,7 +386,8 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
  * at y = 0, and at ε = 10 D's bar at y = 1 is 4.5·10⁻⁵ high); KL: the Lemma 3.18 bound and
  * ε²/2 (the tight bound can lie under the actual KL); composition: basic (the optimal KOV
  * curve can lie under the exact one) and, with @pending, the preview, no KOV curve at all
- * (the expensive stage computes it); Rényi: the k·D_α curve; the walk: its threshold. The
+ * (the expensive stage computes it); Rényi: the k·D_α curve; the walk: its threshold; the
+ * budget: the parallel and basic lines (samples: D and D′, the default). The
  * actual and exact curves are black, like the text: their colour proves nothing. */
 static void
 assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme, gsize min,
@@ -410,6 +411,11 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme,
     }
   else if (v == TEST_VIEW ("renyi") || v == TEST_VIEW ("walk"))
     need[0] = need[1] = DPV_ROLE_LOSS;   /* the k·D_α curve; the walk's threshold ε′ */
+  else if (v == TEST_VIEW ("budget"))
+    {
+      need[0] = DPV_ROLE_D;       /* parallel composition's ε */
+      need[1] = DPV_ROLE_BOUND;   /* basic ε/m */
+    }
   for (int i = 0; i < 2; i++)
     {
       gsize n = count_colour (s, &style.roles[need[i]], tol);
