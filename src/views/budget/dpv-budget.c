@@ -199,7 +199,7 @@ const DpvViewClass dpv_budget_view = {
   .name = "budget",
   .title = N_("Sequential and parallel composition"),
   .short_title = N_("Budget"),
-  .icon_name = "view-columns-symbolic",
+  .icon_name = "view-grid-symbolic",
   .explanation =
     N_("A total privacy budget ε (with δ) is to be spent on m queries (the k slider). "
        "Sequential composition (序列组合性): queries that all read the same records add up, "

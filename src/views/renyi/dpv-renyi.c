@@ -255,7 +255,7 @@ const DpvViewClass dpv_renyi_view = {
   .name = "renyi",
   .title = N_("Rényi divergence"),
   .short_title = N_("Rényi"),
-  .icon_name = "view-continuous-symbolic",
+  .icon_name = "view-sort-ascending-symbolic",
   .explanation =
     N_("Rényi divergence D<sub>α</sub>(P‖Q) = ln ∫ p<sup>α</sup>q<sup>1−α</sup> / (α − 1) "
        "(Rényi 1961; Mironov 2017, Def. 3) is a family of divergences between the outputs on "

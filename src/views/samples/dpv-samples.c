@@ -319,7 +319,7 @@ const DpvViewClass dpv_samples_view = {
   .name = "samples",
   .title = N_("Sampled outputs"),
   .short_title = N_("Samples"),
-  .icon_name = "view-continuous-symbolic",
+  .icon_name = "view-app-grid-symbolic",
   .explanation =
     N_("Run the mechanism n times on D and n times on its neighbour D′ and count the outputs "
        "in bins B (randomized response: the reported bits 0 and 1). Top: the two histograms; "
