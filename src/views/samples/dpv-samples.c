@@ -338,6 +338,7 @@ const DpvViewClass dpv_samples_view = {
        "and no band contains it."),
   .more_private = N_("Smaller ε brings the two histograms together and the loss towards 0."),
   .uses = uses,
+  .seed_label = N_("Seed of the sampled outputs"),
   .data_uses = data_uses,
   .compute_data = samples_compute_data,
   .free_data = samples_free_data,

@@ -316,6 +316,7 @@ const DpvViewClass dpv_walk_view = {
        "is the exact (1 − δ′)-quantile of S<sub>j</sub>."),
   .more_private = N_("Smaller ε and fewer runs k keep the privacy loss smaller."),
   .uses = uses,
+  .seed_label = N_("Seed of the simulated walks"),
   .data_uses = data_uses,
   .compute_data = walk_compute_data,
   .free_data = walk_free_data,
