@@ -126,6 +126,15 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .min = 100, .max = 1e6, .def = 10000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
     .low_hint = N_("faster"), .high_hint = N_("more precise"),
   },
+  [DPV_PARAM_ALPHA] = {
+    .id = DPV_PARAM_ALPHA, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "alpha", .key = "Alpha", .symbol = "α",
+    .label = N_("Rényi order α"),
+    .help = N_("Rényi view: the order α of the divergence D_α, from just above 1 (near KL) "
+               "to 10⁴ (near the max divergence D∞)"),
+    .min = 1.001, .max = 1e4, .def = 2.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 4,
+    .low_hint = N_("toward KL"), .high_hint = N_("toward D∞"),
+  },
   [DPV_PARAM_SEED] = {
     .id = DPV_PARAM_SEED, .kind = DPV_PARAM_KIND_SEED,
     .name = "seed", .key = "Seed", .symbol = "seed",
@@ -148,6 +157,33 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .help = N_("The audit’s test: the threshold where the certified bound is expected to be "
                "largest, chosen before the runs (otherwise the current test)"),
     .def = 0,
+  },
+  [DPV_PARAM_PATHS] = {
+    .id = DPV_PARAM_PATHS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "paths", .key = "Paths", .symbol = "N",
+    .label = N_("Sample paths N"),
+    .help = N_("Walk view: simulated paths of the privacy loss, each k runs of the mechanism "
+               "on D"),
+    .min = 10, .max = 10000, .def = 1000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
+  [DPV_PARAM_SAMPLES] = {
+    .id = DPV_PARAM_SAMPLES, .kind = DPV_PARAM_KIND_UINT,
+    .name = "samples", .key = "Samples", .symbol = "n",
+    .label = N_("Sampled outputs n"),
+    .help = N_("Sampled outputs view: outputs drawn from each of M(D) and M(D′)"),
+    .min = 10, .max = 1000000, .def = 10000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
+  [DPV_PARAM_BINS] = {
+    .id = DPV_PARAM_BINS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "bins", .key = "Bins", .symbol = "bins",
+    .label = N_("Histogram bins"),
+    .help = N_("Sampled outputs view: bins of the histograms and of the estimated loss"),
+    .min = 10, .max = 100, .def = 40, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .mechanisms = MECH_BIT (DP_MECHANISM_LAPLACE) | MECH_BIT (DP_MECHANISM_GAUSSIAN),
+    .not_applicable = N_("Randomized response has two outputs, 0 and 1: they are its bins"),
+    .low_hint = N_("fewer, fuller bins"), .high_hint = N_("finer"),
   },
   [DPV_PARAM_RESPONDENTS] = {
     .id = DPV_PARAM_RESPONDENTS, .kind = DPV_PARAM_KIND_UINT,

@@ -12,6 +12,7 @@
 #include "dpv-registry.h"
 
 #include "accuracy/dpv-accuracy.h"
+#include "budget/dpv-budget.h"
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
 #include "hypothesis/dpv-hypothesis.h"
@@ -19,7 +20,10 @@
 #include "group/dpv-group.h"
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
+#include "renyi/dpv-renyi.h"
+#include "samples/dpv-samples.h"
 #include "survey/dpv-survey.h"
+#include "walk/dpv-walk.h"
 
 static const DpvViewClass *const views[] = {
   &dpv_densities_view,
@@ -31,6 +35,10 @@ static const DpvViewClass *const views[] = {
   &dpv_accuracy_view,
   &dpv_exponential_view,
   &dpv_group_view,
+  &dpv_renyi_view,
+  &dpv_walk_view,
+  &dpv_samples_view,
+  &dpv_budget_view,
 };
 
 guint

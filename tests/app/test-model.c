@@ -194,7 +194,7 @@ test_apply_all_or_nothing (void)
     { "k", 3, 0 },
     { "k", 3, 20000 },
     { "mechanism", 4, 7 },
-    { "view", 5, 9 },
+    { "view", 5, 1000 },   /* beyond every registered view */
     { "eps-prime", 6, NAN },
   };
 

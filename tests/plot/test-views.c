@@ -142,13 +142,16 @@ test_names (void)
                                  "survey",
                                  "accuracy", "exponential", "group" };
 
+  /* the first views in the switcher's order; later ones are looked up by their own names */
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpstr (test_view_name (i), ==, names[i]);
+  for (guint i = 0; i < TEST_N_VIEWS; i++)
     {
       const char *expl = test_view_explanation (i);
+      const char *name = test_view_name (i);
 
-      g_assert_cmpstr (test_view_name (i), ==, names[i]);
-      g_assert_true (dpv_registry_lookup (names[i]) == dpv_registry_get (i));
-      g_assert_cmpint (dpv_registry_index (dpv_registry_lookup (names[i])), ==, i);
+      g_assert_true (dpv_registry_lookup (name) == dpv_registry_get (i));
+      g_assert_cmpint (dpv_registry_index (dpv_registry_lookup (name)), ==, i);
       g_assert_nonnull (test_view_title (i));
       g_assert_cmpuint (strlen (test_view_title (i)), >, 3);
       g_assert_true (pango_parse_markup (test_view_title (i), -1, 0, NULL, NULL, NULL, NULL));
@@ -391,8 +394,9 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
  * at y = 0, and at ε = 10 D's bar at y = 1 is 4.5·10⁻⁵ high); KL: the Lemma 3.18 bound and
  * ε²/2 (the tight bound can lie under the actual KL); composition: basic (the optimal KOV
  * curve can lie under the exact one) and, with @pending, the preview, no KOV curve at all
- * (the expensive stage computes it). The actual and exact curves are black, like the text:
- * their colour proves nothing. */
+ * (the expensive stage computes it); Rényi: the k·D_α curve; the walk: its threshold; the
+ * budget: the parallel and basic lines (samples: D and D′, the default). The
+ * actual and exact curves are black, like the text: their colour proves nothing. */
 static void
 assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k, DpvTheme theme,
               gsize min, double tol, gboolean pending, const char *what)
@@ -420,6 +424,13 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k
        * boundary lies under randomized response's curve: test-hypothesis samples it where it
        * shows) */
       need[0] = need[1] = k > 1 ? DPV_ROLE_TIGHT : DPV_ROLE_ZCDP;
+    }
+  else if (v == TEST_VIEW ("renyi") || v == TEST_VIEW ("walk"))
+    need[0] = need[1] = DPV_ROLE_LOSS;   /* the k·D_α curve; the walk's threshold ε′ */
+  else if (v == TEST_VIEW ("budget"))
+    {
+      need[0] = DPV_ROLE_D;       /* parallel composition's ε */
+      need[1] = DPV_ROLE_BOUND;   /* basic ε/m */
     }
   else if (v == TEST_VIEW ("accuracy"))
     {
