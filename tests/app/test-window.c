@@ -270,7 +270,7 @@ test_switch_views (void)
           g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (dpviz_window_get_plot_view (window, j))));
     }
 
-  /* The other direction: the model moves the view switcher. */
+  /* The other direction: the model moves the visible view. */
   dpviz_model_set_view (model, DPVIZ_VIEW ("regions"));
   g_assert_cmpstr (visible_name (window), ==, "regions");
   {
