@@ -32,6 +32,8 @@ typedef int (*CliCommandFunc) (int argc, char **argv, GError **error);
 int cli_cmd_divergence (int argc, char **argv, GError **error);
 int cli_cmd_delta (int argc, char **argv, GError **error);
 int cli_cmd_compose (int argc, char **argv, GError **error);
+int cli_cmd_sensitivity (int argc, char **argv, GError **error);
+int cli_cmd_kmeans (int argc, char **argv, GError **error);
 int cli_cmd_export (int argc, char **argv, GError **error);
 int cli_cmd_bench (int argc, char **argv, GError **error);
 int cli_cmd_views (int argc, char **argv, GError **error);

@@ -10,3 +10,6 @@
 #include "dp-gaussian.h"
 #include "dp-exponential.h"
 #include "dp-compose.h"
+#include "dp-sensitivity.h"
+#include "dp-posterior.h"
+#include "dp-kmeans.h"
