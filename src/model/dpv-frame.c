@@ -506,9 +506,13 @@ dpv_frame_describe (const DpvFrame *frame)
   if (frame->view->describe != NULL)
     return frame->view->describe (frame);
   numbers = frame->view->caption (frame);
-  markup = g_strdup_printf ("%s (%s). %s. %s", dpv_view_class_get_title (frame->view),
-                            dpv_mechanism_label (frame->mechanism.kind), numbers,
-                            _(frame->view->more_private));
+  if (dpv_view_class_uses (frame->view, DPV_PARAM_MECHANISM))
+    markup = g_strdup_printf ("%s (%s). %s. %s", dpv_view_class_get_title (frame->view),
+                              dpv_mechanism_label (frame->mechanism.kind), numbers,
+                              _(frame->view->more_private));
+  else
+    markup = g_strdup_printf ("%s. %s. %s", dpv_view_class_get_title (frame->view), numbers,
+                              _(frame->view->more_private));
   return dpv_markup_to_plain (markup);
 }
 
