@@ -15,12 +15,14 @@
 #include "densities/dpv-densities.h"
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
+#include "sensitivity/dpv-sensitivity.h"
 
 static const DpvViewClass *const views[] = {
   &dpv_densities_view,
   &dpv_regions_view,
   &dpv_kl_view,
   &dpv_composition_view,
+  &dpv_sensitivity_view,
 };
 
 guint
