@@ -14,6 +14,7 @@
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
 #include "kl/dpv-kl.h"
+#include "kmeans/dpv-kmeans.h"
 #include "regions/dpv-regions.h"
 #include "sensitivity/dpv-sensitivity.h"
 
@@ -23,6 +24,7 @@ static const DpvViewClass *const views[] = {
   &dpv_kl_view,
   &dpv_composition_view,
   &dpv_sensitivity_view,
+  &dpv_kmeans_view,
 };
 
 guint
