@@ -15,6 +15,7 @@
 #include "densities/dpv-densities.h"
 #include "kl/dpv-kl.h"
 #include "kmeans/dpv-kmeans.h"
+#include "linkage/dpv-linkage.h"
 #include "regions/dpv-regions.h"
 #include "sensitivity/dpv-sensitivity.h"
 
@@ -25,6 +26,7 @@ static const DpvViewClass *const views[] = {
   &dpv_composition_view,
   &dpv_sensitivity_view,
   &dpv_kmeans_view,
+  &dpv_linkage_view,
 };
 
 guint
