@@ -42,14 +42,14 @@ run_clear (Run *run)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 /* Output must never show NaN or infinity spelled out (JSON null and "∞" are the documented
- * forms). */
+ * forms); a quoted “inf” is the name of an argument (`--alpha inf`), not a number. */
 static void
 assert_no_nan_inf (const char *text)
 {
   static GRegex *regex = NULL;
 
   if (regex == NULL)
-    regex = g_regex_new ("\\b-?(nan|inf|infinity)\\b", G_REGEX_CASELESS, 0, NULL);
+    regex = g_regex_new ("(?<!“)\\b-?(nan|inf|infinity)\\b(?!”)", G_REGEX_CASELESS, 0, NULL);
   if (g_regex_match (regex, text, 0, NULL))
     g_error ("output contains NaN or Inf:\n%s", text);
 }
@@ -632,25 +632,66 @@ test_compose_reference_point (void)
   g_assert_cmpuint (json_object_get_size (eps), ==, 1);
 }
 
+/* The Gaussian's budget per step comes from its privacy profile (dp-compose.h): basic
+ * composes (ε_G(D/k), D/k); advanced (ε_G(D/2k), D/2k) with δ′ = D/2; optimal KOV of
+ * (ε_G(D/2k), D/2k) at total D. ε_G is inverted here from Balle & Wang's formula. */
 static void
 test_compose_gaussian (void)
 {
-  /* σ alone: exact is the Gaussian with μ√k; zCDP ρ + 2√(ρ ln(1/δ)), ρ = kΔ²/(2σ²);
-   * basic/advanced/optimal need (ε₀, δ₀) and are omitted. */
   g_autoptr(JsonObject) j = RUN_JSON ("compose", "--mechanism", "gaussian", "--sigma", "5",
                                       "--sensitivity", "1", "--k", "100", "--target-delta",
                                       "1e-5");
   JsonObject *eps = get_object (j, "epsilon_total");
-  double mu = 2.0, rho = 100.0 / 50;
+  JsonObject *delta = get_object (j, "delta_total");
+  JsonObject *per_step = get_object (j, "per_step");
+  double mu = 0.2, rho = 100.0 / 50, k = 100, d = 1e-5;
+  double e_basic = invert_decreasing (gauss_delta_cb, &mu, d / k, 1);
+  double e_half = invert_decreasing (gauss_delta_cb, &mu, d / (2 * k), 1);
+  Kov kov = { e_half, d / (2 * k), 100 };
 
-  assert_rel (get_double (eps, "exact"), invert_decreasing (gauss_delta_cb, &mu, 1e-5, 1),
-              1e-6);
+  assert_rel (get_double (eps, "exact"), invert_decreasing (gauss_delta_cb, &(double) { 2.0 },
+                                                            d, 1), 1e-6);
   assert_rel (get_double (eps, "zcdp"), rho + 2 * sqrt (rho * log (1e5)), 1e-10);
   g_assert_cmpfloat (get_double (eps, "rdp"), >=, get_double (eps, "exact"));
   g_assert_cmpfloat (get_double (eps, "rdp"), <=, get_double (eps, "zcdp") * (1 + 1e-9));
-  g_assert_false (json_object_has_member (eps, "basic"));
-  g_assert_false (json_object_has_member (eps, "optimal"));
-  g_assert_true (json_object_has_member (get_object (j, "not_applicable"), "basic"));
+
+  assert_rel (get_double (eps, "basic"), k * e_basic, 1e-6);
+  assert_rel (get_double (get_object (per_step, "basic"), "epsilon"), e_basic, 1e-6);
+  assert_rel (get_double (get_object (per_step, "basic"), "delta"), d / k, 1e-12);
+  assert_rel (get_double (eps, "advanced"),
+              sqrt (2 * k * log (2 / d)) * e_half + k * e_half * expm1 (e_half), 1e-6);
+  assert_rel (get_double (get_object (j, "advanced_terms"), "delta_prime"), d / 2, 1e-12);
+  assert_rel (get_double (get_object (per_step, "advanced"), "delta"), d / (2 * k), 1e-12);
+  assert_rel (get_double (eps, "optimal"), invert_decreasing (kov_delta, &kov, d, 1), 1e-6);
+  for (int i = 0; i < 3; i++)
+    assert_rel (get_double (delta, (const char *[]) { "basic", "advanced", "optimal" }[i]), d,
+                1e-12);
+}
+
+/* The same σ gives the same answers however it was chosen: calibrated from (ε, δ) = (1, 1e-5)
+ * or given. At ε = 1, k = 100, D = 1e-5 basic is 100·ε_G(1e-7) = 127.3, not 100: (1, 1e-5)
+ * composed 100 times holds at total δ 1e-3, not 1e-5. */
+static void
+test_compose_gaussian_calibration_irrelevant (void)
+{
+  g_autoptr(JsonObject) a = RUN_JSON ("compose", "--mechanism", "gaussian", "--epsilon", "1",
+                                      "--delta", "1e-5", "--k", "100", "--target-delta", "1e-5");
+  double sigma = get_double (get_object (a, "parameters"), "sigma");
+  g_autofree char *sigma_text = fmt (sigma);
+  g_autoptr(JsonObject) b = RUN_JSON ("compose", "--mechanism", "gaussian", "--sigma",
+                                      sigma_text, "--k", "100", "--target-delta", "1e-5");
+  const char *const methods[] = { "basic", "advanced", "optimal", "exact", "rdp", "zcdp" };
+  double mu = 1 / sigma;
+
+  /* σ is the analytic calibration: δ(1) = 1e-5 for μ = 1/σ */
+  assert_rel (gauss_delta (mu, 1.0), 1e-5, 1e-6);
+  for (size_t i = 0; i < G_N_ELEMENTS (methods); i++)
+    assert_rel (get_double (get_object (a, "epsilon_total"), methods[i]),
+                get_double (get_object (b, "epsilon_total"), methods[i]), 1e-15);
+  assert_rel (get_double (get_object (a, "epsilon_total"), "basic"),
+              100 * invert_decreasing (gauss_delta_cb, &mu, 1e-7, 1), 1e-6);
+  g_assert_cmpfloat (fabs (get_double (get_object (a, "epsilon_total"), "basic") - 127.3), <,
+                     0.05);
 }
 
 static void
@@ -689,29 +730,99 @@ test_compose_rr (void)
   assert_rel (get_double (eps, "exact"), expected, 1e-4);
 }
 
+/* The number printed after @key on the line that starts (after spaces) with @label, in the
+ * human-readable output; fails when there is none. */
+static double
+text_value (const char *out, const char *label, const char *key)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+
+  for (char **l = lines; *l != NULL; l++)
+    {
+      const char *line = *l + strspn (*l, " ");
+      const char *at;
+      char *end;
+      double value;
+
+      if (!g_str_has_prefix (line, label) || (at = strstr (line, key)) == NULL)
+        continue;
+      value = g_ascii_strtod (at + strlen (key), &end);
+      if (end == at + strlen (key))
+        break; /* no number there */
+      return value;
+    }
+  g_error ("no “%s … %s” number in:\n%s", label, key, out);
+  return NAN;
+}
+
+/* Without --json the same numbers are printed (6 significant digits), checked against the
+ * closed forms here. */
 static void
 test_text_output (void)
 {
-  const char *const commands[][12] = {
-    { "divergence", "--mechanism", "gaussian", "--sigma", "1", NULL },
-    { "delta", "--mechanism", "laplace", "--epsilon", "1", "--at", "0.5", NULL },
-    { "compose", "--mechanism", "gaussian", "--sigma", "2", "--k", "10", "--target-delta",
-      "1e-6", NULL },
-    { "sensitivity", "--query", "median", "--data", "1,5,9", "--lower", "0", "--upper", "10",
-      "--epsilon", "1", NULL },
-    { "kmeans", "--points", "200", NULL },
-  };
+  const char *const divergence[] = { "divergence", "--mechanism", "gaussian", "--sigma", "1",
+                                     NULL };
+  const char *const delta[] = { "delta", "--mechanism", "laplace", "--epsilon", "1", "--at",
+                                "0.5", NULL };
+  const char *const compose[] = { "compose", "--mechanism", "gaussian", "--sigma", "2", "--k",
+                                  "10", "--target-delta", "1e-6", NULL };
+  const double tol = 6e-6; /* %.6g */
+  double mu = 0.5, mu10 = 0.5 * sqrt (10.0), rho = 10 * 0.25 / 2;
+  g_auto(Run) r1 = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_auto(Run) r3 = { 0 };
 
-  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+  run_argv (&r1, divergence);
+  run_argv (&r2, delta);
+  run_argv (&r3, compose);
+  for (int i = 0; i < 3; i++)
     {
-      g_auto(Run) run;
+      const Run *r = (const Run *[]) { &r1, &r2, &r3 }[i];
 
-      run_argv (&run, commands[i]);
-      g_assert_cmpint (run.status, ==, 0);
-      g_assert_cmpstr (run.err, ==, "");
-      g_assert_cmpuint (strlen (run.out), >, 20);
-      g_assert_false (g_str_has_prefix (run.out, "{"));
+      g_assert_cmpint (r->status, ==, 0);
+      g_assert_cmpstr (r->err, ==, "");
+      g_assert_false (g_str_has_prefix (r->out, "{"));
     }
+  /* Gaussian σ = 1, Δ = 1: KL μ²/2 = 0.5, TV = 2Φ(μ/2) − 1, D∞ = ∞ */
+  assert_rel (text_value (r1.out, "KL divergence", "D_KL(P‖Q)"), 0.5, tol);
+  assert_rel (text_value (r1.out, "total variation", "distance)"), 2 * Phi (0.5) - 1, tol);
+  g_assert_nonnull (strstr (r1.out, "∞"));
+  /* Laplace ε = 1: δ(ε′) = 1 − e^{(ε′ − ε)/2} */
+  assert_rel (text_value (r2.out, "δ(ε′ = 0.5)", ") = "), -expm1 (-0.25), tol);
+  /* Gaussian σ = 2, k = 10, D = 1e-6 */
+  assert_rel (text_value (r3.out, "basic", "ε = "),
+              10 * invert_decreasing (gauss_delta_cb, &mu, 1e-7, 1), tol);
+  assert_rel (text_value (r3.out, "basic", "ε₀ = "),
+              invert_decreasing (gauss_delta_cb, &mu, 1e-7, 1), tol);
+  assert_rel (text_value (r3.out, "exact", "ε = "),
+              invert_decreasing (gauss_delta_cb, &mu10, 1e-6, 1), tol);
+  assert_rel (text_value (r3.out, "zcdp", "ε = "), rho + 2 * sqrt (rho * log (1e6)), tol);
+  assert_rel (text_value (r3.out, "zcdp", "δ = "), 1e-6, tol);
+
+  /* Median of {1, 5, 9} in [0, 10], records replaced: GS = U − L = 10 (n odd); LS = 4 (5 → 1
+   * or 9); A(1) = 8 ({1, 9, 9}: LS 8), so with β = ε/6 the smooth bound is
+   * max (4, 8e^{−β}, 9e^{−2β}, 10e^{−3β}) = 8e^{−1/6} (Nissim, Raskhodnikova & Smith 2007). */
+  {
+    const char *const sensitivity[] = { "sensitivity", "--query", "median", "--data", "1,5,9",
+                                        "--lower", "0", "--upper", "10", "--epsilon", "1",
+                                        NULL };
+    const char *const kmeans[] = { "kmeans", "--points", "200", NULL };
+    g_auto(Run) r4 = { 0 };
+    g_auto(Run) r5 = { 0 };
+
+    run_argv (&r4, sensitivity);
+    g_assert_cmpint (r4.status, ==, 0);
+    g_assert_cmpstr (r4.err, ==, "");
+    assert_rel (text_value (r4.out, "global sensitivity", "GS"), 10, tol);
+    assert_rel (text_value (r4.out, "local sensitivity", "LS(x)"), 4, tol);
+    assert_rel (text_value (r4.out, "smooth sensitivity", "β = 0.166667"), 8 * exp (-1.0 / 6),
+                tol);
+    run_argv (&r5, kmeans);
+    g_assert_cmpint (r5.status, ==, 0);
+    g_assert_cmpstr (r5.err, ==, "");
+    /* ε′ = ε/(2T) with the defaults ε = 1, T = 10 (book §3.3.3) */
+    assert_rel (text_value (r5.out, "each count and sum", "ε′ = ε/(2T) = "), 0.05, tol);
+  }
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1254,6 +1365,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/compose/laplace-300", test_compose_laplace);
   g_test_add_func ("/cli/compose/reference-point", test_compose_reference_point);
   g_test_add_func ("/cli/compose/gaussian", test_compose_gaussian);
+  g_test_add_func ("/cli/compose/gaussian-calibration-irrelevant",
+                   test_compose_gaussian_calibration_irrelevant);
   g_test_add_func ("/cli/compose/generic", test_compose_generic);
   g_test_add_func ("/cli/compose/rr", test_compose_rr);
   g_test_add_func ("/cli/sensitivity/median", test_sensitivity_median);
