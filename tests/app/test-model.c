@@ -167,10 +167,11 @@ test_notify_only_on_change (void)
   g_assert_cmpint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("composition"));
 }
 
+/* Every parameter valid (the defaults), the ones the test watches away from their defaults. */
 static void
 make_params (DpvParams *p)
 {
-  memset (p, 0, sizeof *p);
+  dpv_params_init (p);
   p->mechanism = DP_MECHANISM_GAUSSIAN;
   p->epsilon = 0.1;
   p->delta = 1e-6;

@@ -309,9 +309,8 @@ render (const DpvFrame *frame, int w, int h, GArray *placed)
 
   dpv_style_init (&style, DPV_THEME_PRINT);
   style.pixel_snap = TRUE;
-  dpv_plot_set_placed_log (placed);
+  style.plot_options.placed_log = placed;
   dpv_figure_render (frame, &style, cr, w, h);
-  dpv_plot_set_placed_log (NULL);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (surface);

@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "dpv-kmeans.h"
+#include "dpv-text.h"
 
 /* Cluster colours, in the order of the centres (k ≤ 6). */
 static const DpvRole cluster_roles[] = {

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "dpv-linkage.h"
+#include "dpv-text.h"
 
 typedef struct {
   const DpvLinkage *l;

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "dpv-sensitivity.h"
+#include "dpv-text.h"
 
 typedef struct {
   const DpvSensitivity *s;
