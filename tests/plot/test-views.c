@@ -385,7 +385,8 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
  * at y = 0, and at ε = 10 D's bar at y = 1 is 4.5·10⁻⁵ high); KL: the Lemma 3.18 bound and
  * ε²/2 (the tight bound can lie under the actual KL); composition: basic (the optimal KOV
  * curve can lie under the exact one) and, with @pending, the preview, no KOV curve at all
- * (the expensive stage computes it). The actual and exact curves are black, like the text:
+ * (the expensive stage computes it); sensitivity: the smooth bound's curve and A^(t); k-means:
+ * the first two clusters' points; linkage: the DP count's densities on D and D′. The actual and exact curves are black, like the text:
  * their colour proves nothing. */
 static void
 assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme, gsize min,
@@ -407,9 +408,29 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme,
       need[0] = DPV_ROLE_BOUND;
       need[1] = pending ? DPV_ROLE_TIGHT : DPV_ROLE_BOUND;
     }
+  else if (v == TEST_VIEW ("sensitivity"))
+    {
+      /* e^{−tβ}A^(t) and A^(t) against t (the view draws no mechanism) */
+      need[0] = DPV_ROLE_D;
+      need[1] = DPV_ROLE_TIGHT;
+    }
+  /* k-means: the points of the first two clusters; linkage: the count's densities on D and
+   * D′, the roles' defaults */
   for (int i = 0; i < 2; i++)
     {
-      gsize n = count_colour (s, &style.roles[need[i]], tol);
+      DpvColor c = style.roles[need[i]];
+      gsize n;
+
+      /* k-means draws its points at 55 % opacity on the panel's background */
+      if (v == TEST_VIEW ("kmeans"))
+        {
+          const DpvColor *bg = &style.plot_background;
+
+          c.r = bg->r + 0.55 * (c.r - bg->r);
+          c.g = bg->g + 0.55 * (c.g - bg->g);
+          c.b = bg->b + 0.55 * (c.b - bg->b);
+        }
+      n = count_colour (s, &c, tol);
 
       if (pending && need[i] == DPV_ROLE_TIGHT)
         {

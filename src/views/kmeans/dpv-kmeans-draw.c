@@ -7,7 +7,8 @@
  * the DP centres with their paths from the common start; under them the budget as
  * composition, T iterations × 2 releases × ε′ = ε. Right: the cost of both paths against the
  * iteration, and the final private cost against ε over R seeds (mean, ± one standard
- * deviation, min–max) with Lloyd's.
+ * deviation within the runs' range, min–max) with Lloyd's. A thumbnail shows the two data
+ * panels alone.
  */
 #include "config.h"
 
@@ -224,11 +225,13 @@ draw_sweep (const Km *c, const DpvStyle *style, DpvPlot *plot)
   for (guint i = 0; i < s->n; i++)
     {
       mean[i] = s->points[i].mean;
-      lo[i] = MAX (s->points[i].mean - s->points[i].sd, r->sweep_lo);
-      hi[i] = s->points[i].mean + s->points[i].sd;
+      /* the costs are skewed (a few runs far above the rest): mean − sd can lie below the
+       * cheapest run, or below 0; the band stays within the runs' range */
+      lo[i] = MAX (MAX (s->points[i].mean - s->points[i].sd, s->points[i].min), r->sweep_lo);
+      hi[i] = MIN (s->points[i].mean + s->points[i].sd, s->points[i].max);
     }
   if (s->n > 0)
-    dpv_plot_fill_between (plot, eps, lo, hi, s->n, col, 0.22, _("± one standard deviation"));
+    dpv_plot_fill_between (plot, eps, lo, hi, s->n, col, 0.22, _("± one standard deviation (within min … max)"));
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, e, &style->accent, DPV_DASH_DASHED, NULL);
   if (s->complete)
@@ -350,6 +353,14 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
    * the budget, the two cost panels side by side. */
   double wl = wide ? w * 0.64 : w;
   double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * 0.48;
+  /* A thumbnail: the two data panels alone (the caption gives both costs). */
+  gboolean thumb = w < 30 * text || h < 20 * text;
+
+  if (thumb)
+    {
+      wl = w;
+      hs = h;
+    }
   {
     /* equal units on both axes: measure a panel's data area first */
     double dx, dy, dw = 1, dh = 1;
@@ -368,8 +379,9 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   }
   a = dpv_panel_new (cr, style, x, y, wl / 2, hs, setup_scatter, &lloyd);
   b = dpv_panel_new (cr, style, x + wl / 2, y, wl / 2, hs, setup_scatter, &dp);
-  draw_budget (&lloyd, style, cr, x, y + hs, wl, strip_h);
-  if (wide)
+  if (thumb)
+    ;
+  else if (wide)
     {
       cost = dpv_panel_new (cr, style, x, y + hs + strip_h, wl, h - hs - strip_h, setup_cost,
                             &lloyd);
@@ -382,11 +394,15 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
       sweep = dpv_panel_new (cr, style, x + w / 2, y + hs + strip_h, w / 2, h - hs - strip_h,
                              setup_sweep, &lloyd);
     }
+  if (!thumb)
+    draw_budget (&lloyd, style, cr, x, y + hs, wl, strip_h);
   pair[0] = a;
   pair[1] = b;
   dpv_plot_align_bottom (pair, 2);
   draw_scatter (&lloyd, style, cr, a);
   draw_scatter (&dp, style, cr, b);
+  if (thumb)
+    return;
   draw_cost (&lloyd, style, cost);
   draw_sweep (&lloyd, style, sweep);
 }

@@ -6,7 +6,7 @@
  * hospitals' generalised tables with the rows consistent with it highlighted, and what is left
  * in both. Below: the DP count instead, its two densities (D: her record has the diagnosis; D′:
  * it has another) with a released count, and the attacker's posterior against the count inside
- * the band that ε-DP allows.
+ * the band that ε-DP allows. A thumbnail leaves out the tables and keeps their outcome.
  */
 #include "config.h"
 
@@ -368,16 +368,24 @@ dpv_linkage_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, dou
   c.compact = w < 40 * text || h < 24 * text;
   /* the tables' text: smaller on small figures */
   factor = CLAMP (h / (56 * text), 0.6, 1.0);
-  cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, know, factor, NULL)
-        + gap * 0.5;
-  ha = draw_table (cr, style, &c, &l->read[DPV_LINKAGE_TABLE_3_2], x + gap, cy,
-                   w / 2 - 1.5 * gap, factor);
-  hb = draw_table (cr, style, &c, &l->read[DPV_LINKAGE_TABLE_3_3], x + w / 2 + gap * 0.5, cy,
-                   w / 2 - 1.5 * gap, factor);
-  cy += MAX (ha, hb) + gap * 0.4;
-  cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, verdict, factor, NULL)
-        + gap * factor;
-  cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, question, factor, NULL);
+  /* A thumbnail has no room for the tables: the attack's outcome in one sentence, then the
+   * DP count. */
+  if (w < 36 * text || h < 30 * text)
+    cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, verdict, factor, NULL)
+          + gap * 0.3;
+  else
+    {
+      cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, know, factor, NULL)
+            + gap * 0.5;
+      ha = draw_table (cr, style, &c, &l->read[DPV_LINKAGE_TABLE_3_2], x + gap, cy,
+                       w / 2 - 1.5 * gap, factor);
+      hb = draw_table (cr, style, &c, &l->read[DPV_LINKAGE_TABLE_3_3], x + w / 2 + gap * 0.5,
+                       cy, w / 2 - 1.5 * gap, factor);
+      cy += MAX (ha, hb) + gap * 0.4;
+      cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, verdict, factor, NULL)
+            + gap * factor;
+      cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, question, factor, NULL);
+    }
   rest = y + h - cy;
   dens = dpv_panel_new (cr, style, x, cy, w / 2, rest, setup_densities, &c);
   post = dpv_panel_new (cr, style, x + w / 2, cy, w / 2, rest, setup_posterior, &c);

@@ -6,7 +6,7 @@
  * over the domain, f(x), the neighbour that moves f by LS and the neighbour x′ whose LS
  * differs, with the warning why LS alone is not private under it. Below: A^(t)(x) against t
  * with GS and e^{−tβ}A^(t)(x), its maximum S* marked; and the noise each choice would add to
- * f(x).
+ * f(x). A thumbnail shows the A^(t) panel alone.
  */
 #include "config.h"
 
@@ -325,6 +325,14 @@ dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   c.compact = w < 40 * text || h < 22 * text;
   c.y_lo = s->dist_lo;
   c.y_hi = s->dist_hi;
+
+  /* A thumbnail: A^(t) and the smooth bound alone (the caption gives f(x), GS, LS and S*). */
+  if (w < 30 * text || h < 20 * text)
+    {
+      dist = dpv_panel_new (cr, style, x, y, w, h, setup_distance, &c);
+      draw_distance (&c, style, dist);
+      return;
+    }
 
   /* the warning's height: wrapped to the figure's width */
   dpv_measure_text (cr, style, warning, 0.95, &tw, &th);
