@@ -189,9 +189,13 @@ kmeans_caption (const DpvFrame *frame)
   g_autofree char *cn = dpv_fmt (r->cost_nonprivate[r->step]);
   g_autofree char *cp = dpv_fmt (r->cost_private[r->step]);
 
-  return g_strdup_printf (_("k = %u, n = %u, T = %u, ε = %s: ε′ = ε/(2T) = %s, noise Lap(%s) · "
-                            "iteration %u: cost Lloyd %s, DP %s · %u centres re-drawn in the "
-                            "run"),
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "k = %u, n = %u, T = %u, ε = %s: ε′ = ε/(2T) = %s, noise "
+                                       "Lap(%s) · iteration %u: cost Lloyd %s, DP %s · %u centre "
+                                       "re-drawn in the run",
+                                       "k = %u, n = %u, T = %u, ε = %s: ε′ = ε/(2T) = %s, noise "
+                                       "Lap(%s) · iteration %u: cost Lloyd %s, DP %s · %u centres "
+                                       "re-drawn in the run", r->n_redrawn),
                           r->k, (guint) r->n, r->iterations, eps, epp, b, r->step, cn, cp,
                           r->n_redrawn);
 }
