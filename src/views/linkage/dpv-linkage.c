@@ -60,11 +60,13 @@ lowest_bit (guint32 set)
   return -1;
 }
 
-/* A draw of Lap(centre, b), seeded: inverse of the distribution function. */
+/* A draw of Lap(centre, b), seeded with all 64 bits of @seed (seeds that differ only above
+ * bit 31 give different draws): inverse of the distribution function. */
 static double
 laplace_draw (guint64 seed, double centre, double b)
 {
-  GRand *rand = g_rand_new_with_seed ((guint32) seed);
+  const guint32 words[2] = { (guint32) seed, (guint32) (seed >> 32) };
+  GRand *rand = g_rand_new_with_seed_array (words, 2);
   double u;
 
   do
