@@ -431,6 +431,28 @@ dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **
       for (guint i = 0; i < value->list.n; i++)
         if (!check_number (spec, value->list.values[i], error))
           return FALSE;
+      /* a named list's names read back from dpv_param_format ()'s "name=value, …": not
+       * empty, no ',' or '=', no space at either end, shorter than DPV_PARAM_LIST_NAME_MAX */
+      for (guint i = 0; spec->list_named && i < value->list.n; i++)
+        {
+          const char *name = value->list.names[i];
+          gsize len = strnlen (name, DPV_PARAM_LIST_NAME_MAX);
+
+          if (len == 0 || len >= DPV_PARAM_LIST_NAME_MAX || strpbrk (name, ",=") != NULL
+              || g_ascii_isspace (name[0]) || g_ascii_isspace (name[len - 1])
+              || !g_utf8_validate (name, len, NULL))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           /* Translators: a parameter's label, the item's number, and the
+                            * longest name in bytes */
+                           _("%s: the name of item %u must not be empty, longer than %u "
+                             "bytes, or contain “,” or “=” (got “%s”)"),
+                           _(spec->label), i + 1, DPV_PARAM_LIST_NAME_MAX - 1,
+                           len < DPV_PARAM_LIST_NAME_MAX && g_utf8_validate (name, len, NULL)
+                           ? name : "…");
+              return FALSE;
+            }
+        }
       return TRUE;
     case DPV_N_PARAM_KINDS:
     default:
