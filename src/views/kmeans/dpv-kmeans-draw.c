@@ -34,6 +34,7 @@ typedef struct {
   const DpvParams *params;
   gboolean private_path;
   gboolean compact;
+  gboolean cost_legend_below, sweep_legend_below; /* panels too small to keep it off the data */
   double ex, ey;            /* half-widths of the scatter axes: one unit is as long in x as in y */
 } Km;
 
@@ -85,8 +86,30 @@ setup_cost (DpvPlot *plot, gconstpointer user_data)
 
   dpv_plot_set_x_axis (plot, 0.0, MAX (r->iterations, 1u), DPV_SCALE_LINEAR,
                        _("iteration t"));
-  dpv_plot_set_y_axis (plot, r->cost_lo, r->cost_hi, DPV_SCALE_LOG, _("k-means cost"));
+  /* a short panel (its legend below) has no room for the longer axis title */
+  dpv_plot_set_y_axis (plot, r->cost_lo, r->cost_hi, DPV_SCALE_LOG,
+                       c->cost_legend_below ? _("cost") : _("k-means cost"));
   dpv_plot_set_title (plot, _("cost against the iteration"));
+  if (c->cost_legend_below)
+    {
+      /* the entries of draw_cost () */
+      const char *labels[2] = { _("DP Lloyd"), _("Lloyd (not private)") };
+
+      dpv_plot_set_legend_below (plot, labels, 2);
+    }
+}
+
+/* The legend entries of the sweep panel, in the order draw_sweep () draws them; @runs_label
+ * receives the baseline's (free it). */
+static void
+sweep_labels (const DpvKmeans *r, const char *labels[5], char **runs_label)
+{
+  *runs_label = g_strdup_printf (_("Lloyd, mean of %u runs"), r->sweep->runs);
+  labels[0] = _("± one standard deviation (within min … max)");
+  labels[1] = *runs_label;
+  labels[2] = _("min … max over the runs");
+  labels[3] = _("DP Lloyd, mean");
+  labels[4] = _("this run");
 }
 
 static void
@@ -102,6 +125,14 @@ setup_sweep (DpvPlot *plot, gconstpointer user_data)
                        _("privacy budget ε of the run"));
   dpv_plot_set_y_axis (plot, r->sweep_lo, r->sweep_hi, DPV_SCALE_LOG, _("final k-means cost"));
   dpv_plot_set_title (plot, title);
+  if (c->sweep_legend_below)
+    {
+      const char *labels[5];
+      g_autofree char *runs = NULL;
+
+      sweep_labels (r, labels, &runs);
+      dpv_plot_set_legend_below (plot, labels, 5);
+    }
 }
 
 /* The data set: one square per point, in its centre's colour, one path per colour. */
@@ -221,6 +252,10 @@ draw_sweep (const Km *c, const DpvStyle *style, DpvPlot *plot)
   double lo[DPV_KMEANS_SWEEP_N], hi[DPV_KMEANS_SWEEP_N], mean[DPV_KMEANS_SWEEP_N];
   const DpvColor *col = &style->roles[DPV_ROLE_EXTRA];
   double e = r->epsilon, cost = r->cost_private[r->iterations];
+  const char *labels[5];
+  g_autofree char *runs = NULL;
+
+  sweep_labels (r, labels, &runs);
 
   for (guint i = 0; i < s->n; i++)
     {
@@ -231,26 +266,25 @@ draw_sweep (const Km *c, const DpvStyle *style, DpvPlot *plot)
       hi[i] = MIN (s->points[i].mean + s->points[i].sd, s->points[i].max);
     }
   if (s->n > 0)
-    dpv_plot_fill_between (plot, eps, lo, hi, s->n, col, 0.22, _("± one standard deviation (within min … max)"));
+    dpv_plot_fill_between (plot, eps, lo, hi, s->n, col, 0.22, labels[0]);
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, e, &style->accent, DPV_DASH_DASHED, NULL);
   if (s->complete)
     {
-      g_autofree char *runs = g_strdup_printf (_("Lloyd, mean of %u runs"), s->runs);
       double bx[2] = { eps[0] / 1.3, eps[DPV_KMEANS_SWEEP_N - 1] * 1.3 };
       double by[2] = { s->baseline.mean, s->baseline.mean };
 
       dpv_plot_line (plot, bx, by, 2, &style->roles[DPV_ROLE_ACTUAL], style->line_width,
-                     DPV_DASH_DASHED, runs);
+                     DPV_DASH_DASHED, labels[1]);
       for (guint i = 0; i < s->n; i++)
         {
           double wx[2] = { eps[i], eps[i] }, wy[2] = { s->points[i].min, s->points[i].max };
 
           dpv_plot_line (plot, wx, wy, 2, col, style->line_width * 0.8, DPV_DASH_SOLID,
-                         i == 0 ? _("min … max over the runs") : NULL);
+                         i == 0 ? labels[2] : NULL);
         }
       dpv_plot_line (plot, eps, mean, s->n, col, style->line_width * 1.4, DPV_DASH_SOLID,
-                     _("DP Lloyd, mean"));
+                     labels[3]);
       dpv_plot_markers (plot, eps, mean, s->n, col, 3.0, NULL);
     }
   else
@@ -258,7 +292,7 @@ draw_sweep (const Km *c, const DpvStyle *style, DpvPlot *plot)
                        sqrt (r->sweep_lo * r->sweep_hi), _("computing the cost against ε…"),
                        DPV_ANCHOR_CENTER, &style->muted);
   /* this run: seed s at the current ε (run 0 of the sweep at its ε) */
-  dpv_plot_markers (plot, &e, &cost, 1, &style->accent, 4.5, _("this run"));
+  dpv_plot_markers (plot, &e, &cost, 1, &style->accent, 4.5, labels[4]);
   if (!c->compact)
     dpv_plot_legend (plot);
 }
@@ -352,7 +386,7 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
    * iteration under them, the cost against ε on the right. Otherwise the data panels on top,
    * the budget, the two cost panels side by side. */
   double wl = wide ? w * 0.64 : w;
-  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * 0.48;
+  double hs = wide ? MIN (h * 0.58, wl / 2 + 3.5 * text) : h * 0.48;
   /* A thumbnail: the two data panels alone (the caption gives both costs). */
   gboolean thumb = w < 30 * text || h < 20 * text;
 
@@ -379,6 +413,14 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   }
   a = dpv_panel_new (cr, style, x, y, wl / 2, hs, setup_scatter, &lloyd);
   b = dpv_panel_new (cr, style, x + wl / 2, y, wl / 2, hs, setup_scatter, &dp);
+  {
+    double sweep_w = wide ? w - wl : w / 2, sweep_h = wide ? h : h - hs - strip_h;
+
+    /* Measured on exports from 800 × 560 to 4K: in smaller panels the legends covered the
+     * private curves (the cost's peaks at small ε). */
+    lloyd.sweep_legend_below = sweep_w < 48 * text || sweep_h < 20 * text;
+    lloyd.cost_legend_below = h - hs - strip_h < 16 * text;
+  }
   if (thumb)
     ;
   else if (wide)

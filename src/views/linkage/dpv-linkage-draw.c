@@ -20,6 +20,7 @@ typedef struct {
   const DpvLinkage *l;
   const DpvParams *params;
   gboolean compact;
+  gboolean legend_below;    /* the DP count's panels are too small to keep it off the data */
 } Lk;
 
 /* ---- the tables ------------------------------------------------------------------------ */
@@ -203,6 +204,18 @@ draw_table (cairo_t *cr, const DpvStyle *style, const Lk *c, const DpvLinkageRea
 
 /* ---- the DP count ---------------------------------------------------------------------- */
 
+/* The legend entries of the two densities (new strings). */
+static void
+density_labels (const DpvLinkage *l, char **on_d, char **on_d_prime)
+{
+  g_autofree char *d = g_markup_escape_text (dpv_linkage_diagnosis_label (l->asked), -1);
+  g_autofree char *fd = g_strdup_printf ("%g", l->count.count_if_true);
+  g_autofree char *fdp = g_strdup_printf ("%g", l->count.count_if_false);
+
+  *on_d = g_strdup_printf (_("D: her record says %s, f(D) = %s"), d, fd);
+  *on_d_prime = g_strdup_printf (_("D′: it says something else, f(D′) = %s"), fdp);
+}
+
 static void
 setup_densities (DpvPlot *plot, gconstpointer user_data)
 {
@@ -214,6 +227,30 @@ setup_densities (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_axis (plot, l->z_lo, l->z_hi, DPV_SCALE_LINEAR, _("released count z"));
   dpv_plot_set_y_axis (plot, 0.0, l->density_max, DPV_SCALE_LINEAR, _("density"));
   dpv_plot_set_title (plot, title);
+  if (c->legend_below)
+    {
+      g_autofree char *ld = NULL;
+      g_autofree char *ldp = NULL;
+      const char *labels[2];
+
+      density_labels (l, &ld, &ldp);
+      labels[0] = ld;
+      labels[1] = ldp;
+      dpv_plot_set_legend_below (plot, labels, 2);
+    }
+}
+
+/* The legend entries of the posterior panel: the band, the prior (new string), the
+ * posterior. */
+static void
+posterior_labels (const DpvLinkage *l, const char *labels[3], char **prior)
+{
+  g_autofree char *pr = dpv_fmt (l->count.prior);
+
+  *prior = g_strdup_printf (_("prior %s"), pr);
+  labels[0] = _("ε-DP: posterior odds within e<sup>±ε</sup> of the prior odds");
+  labels[1] = *prior;
+  labels[2] = _("posterior after z");
 }
 
 static void
@@ -227,20 +264,26 @@ setup_posterior (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_axis (plot, l->z_lo, l->z_hi, DPV_SCALE_LINEAR, _("released count z"));
   dpv_plot_set_y_axis (plot, 0.0, 1.0, DPV_SCALE_LINEAR, _("probability"));
   dpv_plot_set_title (plot, title);
+  if (c->legend_below)
+    {
+      const char *labels[3];
+      g_autofree char *prior = NULL;
+
+      posterior_labels (l, labels, &prior);
+      dpv_plot_set_legend_below (plot, labels, 3);
+    }
 }
 
 static void
 draw_densities (const Lk *c, const DpvStyle *style, DpvPlot *plot)
 {
   const DpvLinkage *l = c->l;
-  g_autofree char *d = g_markup_escape_text (dpv_linkage_diagnosis_label (l->asked), -1);
-  g_autofree char *fd = g_strdup_printf ("%g", l->count.count_if_true);
-  g_autofree char *fdp = g_strdup_printf ("%g", l->count.count_if_false);
-  g_autofree char *ld = g_strdup_printf (_("D: her record says %s, f(D) = %s"), d, fd);
-  g_autofree char *ldp = g_strdup_printf (_("D′: it says something else, f(D′) = %s"), fdp);
+  g_autofree char *ld = NULL;
+  g_autofree char *ldp = NULL;
   g_autofree char *zs = dpv_fmt (l->z);
   g_autofree char *zl = g_strdup_printf (_("released z = %s"), zs);
 
+  density_labels (l, &ld, &ldp);
   dpv_plot_draw_frame (plot);
   dpv_plot_line (plot, l->zs, l->density_d, l->nz, &style->roles[DPV_ROLE_D],
                  style->line_width * 1.3, DPV_DASH_SOLID, ld);
@@ -256,13 +299,13 @@ draw_posterior (const Lk *c, const DpvStyle *style, DpvPlot *plot)
 {
   const DpvLinkage *l = c->l;
   const DpvLinkageDpCount *n = &l->count;
-  g_autofree char *pr = dpv_fmt (n->prior);
-  g_autofree char *prior = g_strdup_printf (_("prior %s"), pr);
-  g_autofree char *band = g_strdup (_("ε-DP: posterior odds within e<sup>±ε</sup> of the "
-                                       "prior odds"));
+  const char *labels[3];
+  g_autofree char *prior = NULL;
   g_autofree char *ps = dpv_fmt (l->posterior_at_z);
   g_autofree char *pl = g_strdup_printf (_("posterior %s"), ps);
   double z = l->z, p = l->posterior_at_z;
+
+  posterior_labels (l, labels, &prior);
 
   dpv_plot_shade_y_range (plot, n->posterior_low, n->posterior_high,
                           &style->roles[DPV_ROLE_LOSS], 0.14);
@@ -274,19 +317,22 @@ draw_posterior (const Lk *c, const DpvStyle *style, DpvPlot *plot)
     double bx[2] = { l->z_lo, l->z_hi }, by[2] = { NAN, NAN };
 
     dpv_plot_line (plot, bx, by, 2, &style->roles[DPV_ROLE_LOSS], style->line_width,
-                   DPV_DASH_DASHED, band);
+                   DPV_DASH_DASHED, labels[0]);
   }
   {
     double bx[2] = { l->z_lo, l->z_hi }, by[2] = { n->prior, n->prior };
 
-    dpv_plot_line (plot, bx, by, 2, &style->muted, style->line_width, DPV_DASH_DOTTED, prior);
+    dpv_plot_line (plot, bx, by, 2, &style->muted, style->line_width, DPV_DASH_DOTTED,
+                   labels[1]);
   }
   dpv_plot_line (plot, l->zs, l->posterior, l->nz, &style->roles[DPV_ROLE_ACTUAL],
-                 style->line_width * 1.4, DPV_DASH_SOLID, _("posterior after z"));
+                 style->line_width * 1.4, DPV_DASH_SOLID, labels[2]);
   dpv_plot_vline (plot, z, &style->accent, DPV_DASH_DASHED, NULL);
   dpv_plot_markers (plot, &z, &p, 1, &style->accent, 4.5, NULL);
-  dpv_plot_annotate (plot, z, p, pl, p > 0.5 ? DPV_ANCHOR_SOUTH_EAST : DPV_ANCHOR_NORTH_EAST,
-                     &style->accent);
+  /* beside the release's line, where it is clear of the posterior and the band's edges */
+  dpv_plot_annotate_vline (plot, z, p, pl,
+                           p > 0.5 ? DPV_ANCHOR_SOUTH_EAST : DPV_ANCHOR_NORTH_EAST,
+                           &style->accent);
   if (!c->compact)
     dpv_plot_legend (plot);
 }
@@ -387,6 +433,8 @@ dpv_linkage_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, dou
       cy += dpv_draw_text_block (cr, style, x + gap, cy, w - 2 * gap, question, factor, NULL);
     }
   rest = y + h - cy;
+  /* Measured on exports from 842 × 595 up: in smaller panels the legend covered the peaks. */
+  c.legend_below = rest < 26 * text || w / 2 < 36 * text;
   dens = dpv_panel_new (cr, style, x, cy, w / 2, rest, setup_densities, &c);
   post = dpv_panel_new (cr, style, x + w / 2, cy, w / 2, rest, setup_posterior, &c);
   pair[0] = dens;
