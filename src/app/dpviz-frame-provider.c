@@ -51,6 +51,7 @@ struct _DpvizFrameProvider
   guint n_started;
   guint n_delivered;
   guint n_dropped;
+  gint64 last_update_us;   /* what the last update took on the UI thread */
 };
 
 G_DEFINE_FINAL_TYPE (DpvizFrameProvider, dpviz_frame_provider, G_TYPE_OBJECT)
@@ -228,6 +229,7 @@ dpviz_frame_provider_update (DpvizFrameProvider *self,
   const DpvViewClass *klass;
   ViewState *st;
   g_autoptr(DpvFrame) frame = NULL;
+  gint64 start = g_get_monotonic_time ();
 
   g_return_if_fail (DPVIZ_IS_FRAME_PROVIDER (self));
   g_return_if_fail (view < self->n_views);
@@ -249,12 +251,14 @@ dpviz_frame_provider_update (DpvizFrameProvider *self,
         self->have_next = FALSE;
       if (self->running != NULL && self->running->view == view)
         g_cancellable_cancel (self->running->cancellable);
+      self->last_update_us = g_get_monotonic_time () - start;
       set_frame (self, view, frame, FALSE);
       return;
     }
 
   request (self, view, params);
   frame = dpv_frame_compute_preview (klass, params, self->cache);
+  self->last_update_us = g_get_monotonic_time () - start;
   if (frame != NULL)
     set_frame (self, view, frame, TRUE);
   else
@@ -301,6 +305,13 @@ dpviz_frame_provider_cancel (DpvizFrameProvider *self)
   self->have_next = FALSE;
   if (self->running != NULL)
     g_cancellable_cancel (self->running->cancellable);
+}
+
+gint64
+dpviz_frame_provider_get_last_update_duration (DpvizFrameProvider *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_FRAME_PROVIDER (self), 0);
+  return self->last_update_us;
 }
 
 void

@@ -35,6 +35,9 @@ gboolean dpviz_frame_provider_get_pending (DpvizFrameProvider *self, guint view)
 gboolean dpviz_frame_provider_get_busy (DpvizFrameProvider *self);
 /* Cancels the running computation and forgets the queued one. */
 void dpviz_frame_provider_cancel (DpvizFrameProvider *self);
+/* µs the last update took on the UI thread (the cheap stage, or the preview; 0 when nothing
+ * changed). For the benchmark. */
+gint64 dpviz_frame_provider_get_last_update_duration (DpvizFrameProvider *self);
 /* Counters for tests and the benchmark: expensive jobs started, delivered, dropped (stale). */
 void dpviz_frame_provider_get_stats (DpvizFrameProvider *self, guint *n_started,
                                      guint *n_delivered, guint *n_dropped);

@@ -132,6 +132,37 @@ dpviz_plot_view_get_style (DpvizPlotView *self,
   out->pixel_snap = TRUE;
 }
 
+/* "Computing…" in the middle of the plot (@centred), or dimmed in its top left corner. */
+static void
+append_computing (DpvizPlotView *self,
+                  GtkSnapshot   *snapshot,
+                  gboolean       centred,
+                  int            width,
+                  int            height)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), _("Computing…"));
+  graphene_point_t at = GRAPHENE_POINT_INIT (12.f, 8.f);
+  GdkRGBA color;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &color);
+G_GNUC_END_IGNORE_DEPRECATIONS
+  if (centred)
+    {
+      int lw, lh;
+
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      at = GRAPHENE_POINT_INIT ((width - lw) / 2.f, (height - lh) / 2.f);
+    }
+  else
+    color.alpha *= 0.6f;
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &at);
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
 static void
 dpviz_plot_view_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -151,24 +182,8 @@ dpviz_plot_view_snapshot (GtkWidget   *widget,
   if (frame == NULL)
     {
       /* Nothing computed yet: say so (drawing computes nothing). */
-      PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Computing…"));
-      int lw, lh;
-      GdkRGBA color;
-
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-G_GNUC_END_IGNORE_DEPRECATIONS
-      pango_layout_get_pixel_size (layout, &lw, &lh);
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot,
-                              &GRAPHENE_POINT_INIT ((width - lw) / 2.f, (height - lh) / 2.f));
-      gtk_snapshot_append_layout (snapshot, layout, &color);
-      gtk_snapshot_restore (snapshot);
-      g_object_unref (layout);
-      self->n_draws++;
-      self->last_draw_time = g_get_monotonic_time ();
-      self->last_draw_duration = self->last_draw_time - start;
-      return;
+      append_computing (self, snapshot, TRUE, width, height);
+      goto done;
     }
 
   dpviz_plot_view_get_style (self, &style);
@@ -177,22 +192,10 @@ G_GNUC_END_IGNORE_DEPRECATIONS
   cairo_destroy (cr);
   if (dpviz_frame_provider_get_pending (self->provider, self->kind)
       && !dpv_frame_is_pending (frame))
-    {
-      /* the previous figure while the new one is computed: say so in a corner */
-      PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Computing…"));
-      GdkRGBA color;
+    /* the previous figure while the new one is computed: say so in a corner */
+    append_computing (self, snapshot, FALSE, width, height);
 
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-G_GNUC_END_IGNORE_DEPRECATIONS
-      color.alpha *= 0.6f;
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (12.f, 8.f));
-      gtk_snapshot_append_layout (snapshot, layout, &color);
-      gtk_snapshot_restore (snapshot);
-      g_object_unref (layout);
-    }
-
+done:
   self->n_draws++;
   self->last_draw_time = g_get_monotonic_time ();
   self->last_draw_duration = self->last_draw_time - start;

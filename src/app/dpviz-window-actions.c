@@ -240,7 +240,7 @@ _dpviz_window_on_model_eps_prime (DpvizWindow *self)
   gboolean from_delta = dpviz_model_get_value (self->model, "eps-prime") < 0;
 
   _dpviz_window_set_action_state (self, "eps-prime-from-delta", g_variant_new_boolean (from_delta));
-  gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_row), !from_delta);
+  gtk_widget_set_visible (GTK_WIDGET (self->rows[DPV_PARAM_EPS_PRIME]), !from_delta);
 }
 
 void

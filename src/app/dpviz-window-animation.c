@@ -13,13 +13,20 @@
 #define SWEEP_PERIOD 8.0
 
 
+/* The slider of the parameter the sweep moves. */
+static DpvizParamRow *
+sweep_row (DpvizWindow *self)
+{
+  return self->rows[dpv_param_spec_lookup (_dpviz_window_param_names[self->sweep_param])->id];
+}
+
 static gboolean
 sweep_tick (GtkWidget     *widget,
             GdkFrameClock *clock,
             gpointer       user_data)
 {
   DpvizWindow *self = DPVIZ_WINDOW (widget);
-  DpvizParamRow *row = self->rows[self->sweep_param];
+  DpvizParamRow *row = sweep_row (self);
   GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (dpviz_param_row_get_scale (row)));
   double lower = gtk_adjustment_get_lower (adj);
   double upper = gtk_adjustment_get_upper (adj);
@@ -34,7 +41,8 @@ sweep_tick (GtkWidget     *widget,
   /* Triangle wave: low → high → low. */
   tri = self->sweep_phase < 0.5 ? 2 * self->sweep_phase : 2 - 2 * self->sweep_phase;
   value = dpviz_param_row_value_from_position (row, lower + tri * (upper - lower));
-  dpviz_model_set_value (self->model, _dpviz_window_param_names[self->sweep_param], value, NULL);
+  dpviz_model_set_value (self->model, _dpviz_window_param_names[self->sweep_param], value,
+                         NULL);
   return G_SOURCE_CONTINUE;
 }
 
@@ -52,11 +60,12 @@ _dpviz_window_stop_sweep (DpvizWindow *self)
 void
 _dpviz_window_start_sweep (DpvizWindow *self)
 {
-  DpvizParamRow *row = self->rows[self->sweep_param];
+  DpvizParamRow *row = sweep_row (self);
   GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (dpviz_param_row_get_scale (row)));
   double lower = gtk_adjustment_get_lower (adj);
   double upper = gtk_adjustment_get_upper (adj);
-  double position = log10 (dpviz_model_get_value (self->model, _dpviz_window_param_names[self->sweep_param]));
+  double position = log10 (dpviz_model_get_value (self->model,
+                                                  _dpviz_window_param_names[self->sweep_param]));
 
   if (self->sweep_tick != 0)
     return;

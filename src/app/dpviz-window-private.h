@@ -40,7 +40,6 @@ struct _DpvizWindow
   GtkBox *params_box;
   GtkWidget *log_y_button;
   GtkBox *eps_prime_box;
-  DpvizParamRow *eps_prime_row;
   GtkDropDown *sweep_dropdown;
   GtkToggleButton *play_button;
   GtkGrid *readout_grid;
@@ -55,7 +54,8 @@ struct _DpvizWindow
   guint update_tick;           /* the provider is asked for the new frame in the next tick */
   GSettings *settings;
   DpvizPlotView **plots;       /* one per registered view */
-  DpvizParamRow *rows[DPVIZ_WINDOW_N_SLIDERS];
+  DpvizParamRow *rows[DPV_N_PARAMS];       /* the slider + entry of a number, or NULL */
+  GtkWidget *controls[DPV_N_PARAMS];       /* what is shown for a parameter, or NULL */
 
   guint zoom_index;
   GPtrArray *readouts;         /* current DpvReadout*, for copying */
@@ -93,6 +93,9 @@ void _dpviz_window_on_flap_revealed (DpvizWindow *self);
 
 /* dpviz-window-controls.c */
 void _dpviz_window_add_controls (DpvizWindow *self);
+/* Shows the controls of the parameters the visible view uses; those that do nothing for the
+ * mechanism are insensitive, with the reason as their tooltip. */
+void _dpviz_window_update_controls (DpvizWindow *self);
 
 /* dpviz-window-readouts.c */
 PangoAttrList *_dpviz_window_scale_attrs (double scale);

@@ -9,25 +9,31 @@
 
 #include "dpviz-window-private.h"
 
+/* A choice is stored by its name ("laplace"), the model holds its value. */
 static gboolean
-mechanism_from_setting (GValue   *value,
-                        GVariant *variant,
-                        gpointer  user_data)
+choice_from_setting (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
 {
-  DpMechanismKind kind;
+  const DpvParamSpec *spec = user_data;
+  DpvParamValue v;
 
-  if (!dp_mechanism_kind_from_name (g_variant_get_string (variant, NULL), &kind))
+  if (!dpv_param_parse (spec, g_variant_get_string (variant, NULL), &v, NULL))
     return FALSE;
-  g_value_set_int (value, kind);
+  g_value_set_int (value, v.e);
   return TRUE;
 }
 
 static GVariant *
-mechanism_to_setting (const GValue       *value,
-                      const GVariantType *expected_type,
-                      gpointer            user_data)
+choice_to_setting (const GValue       *value,
+                   const GVariantType *expected_type,
+                   gpointer            user_data)
 {
-  return g_variant_new_string (dp_mechanism_kind_to_name (g_value_get_int (value)));
+  const DpvParamSpec *spec = user_data;
+  DpvParamValue v = { .e = g_value_get_int (value) };
+  g_autofree char *name = dpv_param_format (spec, &v);
+
+  return g_variant_new_string (name);
 }
 
 static gboolean
@@ -35,7 +41,6 @@ view_from_setting (GValue   *value,
                    GVariant *variant,
                    gpointer  user_data)
 {
-
   const DpvViewClass *view = dpv_registry_lookup (g_variant_get_string (variant, NULL));
 
   if (view == NULL)
@@ -58,11 +63,24 @@ _dpviz_window_bind_settings (DpvizWindow *self)
   /* Each window starts from the remembered values and writes its changes back; windows do not
    * follow each other (GET_NO_CHANGES). */
   GSettingsBindFlags flags = G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES;
+  g_autoptr(GSettingsSchema) schema = NULL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (_dpviz_window_param_names); i++)
-    g_settings_bind (self->settings, _dpviz_window_param_names[i], self->model, _dpviz_window_param_names[i], flags);
-  g_settings_bind_with_mapping (self->settings, "mechanism", self->model, "mechanism", flags,
-                                mechanism_from_setting, mechanism_to_setting, NULL, NULL);
+  /* the keys of the parameters: the schema has one per remembered parameter (gen-schema.c) */
+  g_object_get (self->settings, "settings-schema", &schema, NULL);
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (id);
+
+      if ((spec->flags & DPV_PARAM_FLAG_SESSION) != 0
+          || !g_settings_schema_has_key (schema, spec->name))
+        continue;
+      if (spec->kind == DPV_PARAM_KIND_ENUM)
+        g_settings_bind_with_mapping (self->settings, spec->name, self->model, spec->name,
+                                      flags, choice_from_setting, choice_to_setting,
+                                      (gpointer) spec, NULL);
+      else
+        g_settings_bind (self->settings, spec->name, self->model, spec->name, flags);
+    }
   g_settings_bind_with_mapping (self->settings, "view", self->model, "view", flags,
                                 view_from_setting, view_to_setting, NULL, NULL);
 

@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Actions and accelerators (the shortcuts window, ui/gtk/help-overlay.ui, lists these):
+ * Actions and accelerators (the shortcuts window, ui/gtk/help-overlay-template.ui, lists
+ * these):
  *
  *   Section "General"
  *     app.open-lesson            <Primary>o          Open a lesson file…
@@ -17,10 +18,9 @@
  *     app.quit                   <Primary>q          Quit
  *
  *   Section "Views"
- *     win.view::densities        <Alt>1              Mechanism densities
- *     win.view::regions          <Alt>2              Privacy-loss regions
- *     win.view::kl               <Alt>3              KL divergence
- *     win.view::composition      <Alt>4              Composition
+ *     win.view::NAME             <Alt>N              The N-th view of the registry (densities,
+ *                                                    regions, kl, composition); the shortcuts
+ *                                                    window lists them from the registry
  *     win.explain                F1                  What am I looking at? (show/hide)
  *     win.toggle-controls        F9                  Show/hide the control panel
  *     win.log-y                  <Primary>l          KL view: logarithmic y-axis (on/off)
@@ -155,11 +155,7 @@ on_model_view (DpvizWindow *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, view->name);
   _dpviz_window_set_action_state (self, "view", g_variant_new_string (view->name));
-  /* the controls of the parameters this view uses */
-  gtk_widget_set_visible (GTK_WIDGET (self->log_y_button),
-                          dpv_view_class_uses (view, DPV_PARAM_LOG_Y));
-  gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_box),
-                          dpv_view_class_uses (view, DPV_PARAM_EPS_PRIME));
+  _dpviz_window_update_controls (self);
   _dpviz_window_update_explanation (self);
   /* the new view's frame before it is first drawn */
   if (self->provider != NULL)
@@ -172,7 +168,9 @@ on_model_mechanism (DpvizWindow *self)
 {
   DpMechanismKind kind = dpviz_model_get_mechanism (self->model);
 
-  _dpviz_window_set_action_state (self, "mechanism", g_variant_new_string (dp_mechanism_kind_to_name (kind)));
+  _dpviz_window_set_action_state (self, "mechanism",
+                                  g_variant_new_string (dp_mechanism_kind_to_name (kind)));
+  _dpviz_window_update_controls (self);
 }
 
 static void
@@ -408,14 +406,11 @@ DpvizParamRow *
 dpviz_window_get_param_row (DpvizWindow *self,
                             const char  *property)
 {
-  g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
+  const DpvParamSpec *spec = dpv_param_spec_lookup (property);
 
-  for (guint i = 0; i < G_N_ELEMENTS (_dpviz_window_param_names); i++)
-    if (g_strcmp0 (property, _dpviz_window_param_names[i]) == 0)
-      return self->rows[i];
-  if (g_strcmp0 (property, "eps-prime") == 0)
-    return self->eps_prime_row;
-  g_return_val_if_reached (NULL);
+  g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (spec != NULL && self->rows[spec->id] != NULL, NULL);
+  return self->rows[spec->id];
 }
 
 double

@@ -677,6 +677,100 @@ test_compute_once_per_change (void)
   close_window (window);
 }
 
+/* One range for every way in: the slider's ends, the entry, the model, the CLI's parser and
+ * the lesson loader accept a number parameter's ends and refuse just beyond them. */
+static void
+test_ranges_from_table (void)
+{
+  DpvizWindow *window = new_window ();
+
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (id);
+      DpvizParamRow *row;
+      GtkAdjustment *adj;
+      double ends[2] = { spec->min, spec->max };
+      double beyond[2];
+
+      if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT)
+        continue;
+      row = dpviz_window_get_param_row (window, spec->name);
+      g_assert_nonnull (row);
+      /* the slider spans the table's range (log: positions are log10 of the value) */
+      adj = gtk_range_get_adjustment (GTK_RANGE (dpviz_param_row_get_scale (row)));
+      g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj), log10 (spec->max), 1e-9);
+      g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_lower (adj),
+                                      log10 (spec->slider_min > 0 ? spec->slider_min
+                                                                  : spec->min), 1e-9);
+      beyond[0] = spec->kind == DPV_PARAM_KIND_UINT ? spec->min - 1 : spec->min * 0.99 - 1e-3;
+      beyond[1] = spec->kind == DPV_PARAM_KIND_UINT ? spec->max + 1 : spec->max * 1.01;
+      for (int e = 0; e < 2; e++)
+        {
+          GtkEntry *entry = dpviz_param_row_get_entry (row);
+          g_autofree char *ok_text = NULL;
+          g_autofree char *bad_text = NULL;
+          g_autofree char *lesson_ok = NULL;
+          g_autofree char *lesson_bad = NULL;
+          g_autoptr(DpvizLesson) loaded = NULL;
+          g_autoptr(GError) error = NULL;
+          DpvParamValue v;
+
+          ok_text = g_strdup_printf ("%.17g", ends[e]);
+          bad_text = g_strdup_printf ("%.17g", beyond[e]);
+          /* the entry (through the model) */
+          gtk_editable_set_text (GTK_EDITABLE (entry), ok_text);
+          g_assert_true (dpviz_param_row_commit (row));
+          gtk_editable_set_text (GTK_EDITABLE (entry), bad_text);
+          g_assert_false (dpviz_param_row_commit (row));
+          g_assert_nonnull (dpviz_param_row_get_error (row));
+          g_assert_cmpfloat (dpviz_model_get_value (dpviz_window_get_model (window), spec->name),
+                             ==, ends[e]);
+          /* the parser the CLI uses */
+          g_assert_true (dpv_param_parse (spec, ok_text, &v, NULL));
+          g_assert_false (dpv_param_parse (spec, bad_text, &v, NULL));
+          /* the lesson loader */
+          if (spec->key != NULL)
+            {
+              const char *base = "[Lesson]\nVersion=1\n[Step 1]\nMechanism=laplace\n"
+                                 "View=regions\nEpsilon=1\nDelta=1e-5\nSensitivity=1\nK=10\n";
+              g_autofree char *line_ok = g_strdup_printf ("%s=%s\n", spec->key, ok_text);
+              g_autofree char *line_bad = g_strdup_printf ("%s=%s\n", spec->key, bad_text);
+              g_autofree char *rest = NULL;
+              g_autoptr(GString) good = g_string_new (base);
+              g_autoptr(GString) bad = g_string_new (base);
+
+              /* the key set once, to the value under test */
+              rest = g_strdup_printf ("%s=", spec->key);
+              for (GString *g = good; g != NULL; g = g == good ? bad : NULL)
+                {
+                  char *at = strstr (g->str, rest);
+
+                  if (at != NULL)
+                    {
+                      char *end = strchr (at, '\n');
+
+                      g_string_erase (g, at - g->str, end - at + 1);
+                    }
+                }
+              g_string_append (good, line_ok);
+              g_string_append (bad, line_bad);
+              loaded = dpviz_lesson_load_from_data (good->str, good->len, &error);
+              g_assert_no_error (error);
+              g_assert_nonnull (loaded);
+              g_clear_pointer (&loaded, dpviz_lesson_free);
+              loaded = dpviz_lesson_load_from_data (bad->str, bad->len, &error);
+              g_assert_null (loaded);
+              g_assert_nonnull (error);
+            }
+        }
+    }
+  g_assert_true (dpviz_model_set_epsilon (dpviz_window_get_model (window), 1.0, NULL));
+  g_assert_true (dpviz_model_set_delta (dpviz_window_get_model (window), 1e-5, NULL));
+  g_assert_true (dpviz_model_set_sensitivity (dpviz_window_get_model (window), 1.0, NULL));
+  g_assert_true (dpviz_model_set_k (dpviz_window_get_model (window), 100, NULL));
+  close_window (window);
+}
+
 static void
 test_readouts_text (void)
 {
@@ -739,6 +833,7 @@ main (int argc, char *argv[])
                    test_provider_completes_and_drops_stale);
   g_test_add_func ("/window/provider-cheap-once", test_provider_cheap_once);
   g_test_add_func ("/window/compute-once-per-change", test_compute_once_per_change);
+  g_test_add_func ("/window/ranges-from-table", test_ranges_from_table);
   g_test_add_func ("/window/composition-view-completes", test_composition_view_completes);
   g_test_add_func ("/window/bad-lesson-changes-nothing", test_bad_lesson_changes_nothing);
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
