@@ -9,6 +9,7 @@
 #include "dpviz-frame-provider.h"
 #include "dpviz-model.h"
 #include "dpviz-param-row.h"
+#include "dpviz-seed-row.h"
 #include "dpviz-plot-view.h"
 
 G_BEGIN_DECLS

@@ -871,6 +871,76 @@ test_copy_actions (void)
   close_window (window);
 }
 
+static guint64
+model_seed (DpvizModel *model)
+{
+  DpvParamValue v;
+
+  dpviz_model_get_param (model, DPV_PARAM_SEED, &v);
+  return v.seed;
+}
+
+/* The seed's control: the spin button spans the table's range and follows the model both
+ * ways; "New seed" sets another seed in that range; the title is what the view says. */
+static void
+test_seed_row (void)
+{
+  const DpvParamSpec *spec = dpv_param_spec (DPV_PARAM_SEED);
+  g_autoptr(DpvizModel) model = dpviz_model_new ();
+  GtkWidget *window = gtk_window_new ();
+  DpvizSeedRow *row = DPVIZ_SEED_ROW (dpviz_seed_row_new (model, DPV_PARAM_SEED));
+  GtkSpinButton *spin = dpviz_seed_row_get_spin_button (row);
+  GtkAdjustment *adj = gtk_spin_button_get_adjustment (spin);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  DpvParamValue v = { 0 };
+  guint64 last;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (row));
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_assert_cmpfloat (gtk_adjustment_get_lower (adj), ==, spec->min);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, spec->max);
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, spec->def);
+  g_assert_cmpstr (dpviz_seed_row_get_title (row), ==, spec->label);
+
+  /* model → spin button, and back */
+  v.seed = 2147483647u;
+  g_assert_true (dpviz_model_set_param (model, DPV_PARAM_SEED, &v, NULL));
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 2147483647.0);
+  gtk_spin_button_set_value (spin, 42);
+  g_assert_cmpuint (model_seed (model), ==, 42);
+  /* the model refuses what the table refuses, and keeps its seed */
+  g_assert_false (dpviz_model_set_value (model, "seed", spec->max + 1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (dpviz_model_set_value (model, "seed", 2.5, NULL));
+  g_assert_false (dpviz_model_set_value (model, "seed", -1, NULL));
+  g_assert_cmpuint (model_seed (model), ==, 42);
+
+  /* "New seed": each click another seed, in the range; 50 draws of 2³¹ values all distinct
+   * but with probability ≈ 50²/2³² ≈ 6·10⁻⁷ */
+  last = model_seed (model);
+  for (int i = 0; i < 50; i++)
+    {
+      guint64 now;
+
+      g_signal_emit_by_name (dpviz_seed_row_get_new_button (row), "clicked");
+      now = model_seed (model);
+      g_assert_cmpuint (now, !=, last);
+      g_assert_cmpfloat ((double) now, >=, spec->min);
+      g_assert_cmpfloat ((double) now, <=, spec->max);
+      g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, (double) now);
+      g_hash_table_add (seen, g_memdup2 (&now, sizeof now));
+      last = now;
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), >=, 49);
+
+  dpviz_seed_row_set_title (row, "Seed of the sampled outputs");
+  g_assert_cmpstr (dpviz_seed_row_get_title (row), ==, "Seed of the sampled outputs");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -902,6 +972,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
+  g_test_add_func ("/window/seed-row", test_seed_row);
 
   status = g_test_run ();
   g_object_unref (app);
