@@ -746,15 +746,17 @@ test_ranges_from_table (void)
                      == ((used & DPV_PARAM_BIT (id)) != 0 && spec->kind != DPV_PARAM_KIND_SEED));
       if (row != NULL)
         {
-          /* the slider spans the table's range (log: positions are log10 of the value) */
+          /* the slider spans the table's range (log: positions are log10 of the value; a
+           * linear row, or a range from 0: the value) */
           GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (
                                  dpviz_param_row_get_scale (row)));
+          double lo = spec->slider_min > 0 ? spec->slider_min : spec->min;
+          gboolean log_scale = lo > 0 && spec->scale == DPV_PARAM_SCALE_LOG;
 
-          g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj), log10 (spec->max),
-                                          1e-9);
+          g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj),
+                                          log_scale ? log10 (spec->max) : spec->max, 1e-9);
           g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_lower (adj),
-                                          log10 (spec->slider_min > 0 ? spec->slider_min
-                                                                      : spec->min), 1e-9);
+                                          log_scale ? log10 (lo) : lo, 1e-9);
         }
       /* the schema's range, where the parameter is remembered */
       if (g_settings_schema_has_key (schema, spec->name))
