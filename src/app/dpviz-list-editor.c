@@ -542,6 +542,8 @@ build (DpvizListEditor *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  /* about four rows at least (the sidebar scrolls too: natural height alone gave one) */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 180);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 260);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->list_box);
   gtk_box_append (GTK_BOX (self->box), scrolled);

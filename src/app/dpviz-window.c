@@ -301,6 +301,7 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, params_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, log_y_button);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, mechanism_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, eps_prime_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, sweep_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, play_button);
@@ -411,6 +412,17 @@ dpviz_window_get_param_row (DpvizWindow *self,
   g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
   g_return_val_if_fail (spec != NULL, NULL);
   return self->rows[spec->id];
+}
+
+GtkWidget *
+dpviz_window_get_control (DpvizWindow *self,
+                          const char  *property)
+{
+  const DpvParamSpec *spec = dpv_param_spec_lookup (property);
+
+  g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (spec != NULL, NULL);
+  return self->controls[spec->id];
 }
 
 double
