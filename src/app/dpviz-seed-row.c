@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A seed makes a simulated figure reproducible: the same seed draws the same runs. The spin
- * button shows and sets it (whole numbers in the table's range; GtkSpinButton puts back the
- * current value when the typed text is not one); "New seed" draws another one, for another
- * set of runs. The title is the table's label, or what the visible view says the seed draws
+ * button shows and sets it; typed text is read by the table's parser, and text it refuses
+ * (beyond the range, not a whole number) changes nothing: the spin button shows the current
+ * seed again and the reason is shown below it. "New seed" draws another one, for another set
+ * of runs. The title is the table's label, or what the visible view says the seed draws
  * (DpvViewClass.seed_label).
  */
 #include "config.h"
@@ -26,6 +27,7 @@ struct _DpvizSeedRow
   GtkWidget *title_label;
   GtkWidget *spin;
   GtkWidget *new_button;
+  GtkWidget *error_label;
 };
 
 G_DEFINE_FINAL_TYPE (DpvizSeedRow, dpviz_seed_row, GTK_TYPE_WIDGET)
@@ -55,6 +57,53 @@ value_to_seed (GBinding     *binding,
     return FALSE;
   g_value_set_uint64 (to, (guint64) v);
   return TRUE;
+}
+
+static void
+show_error (DpvizSeedRow *self,
+            const char   *message)
+{
+  gtk_label_set_text (GTK_LABEL (self->error_label), message != NULL ? message : "");
+  gtk_widget_set_visible (self->error_label, message != NULL);
+  if (message != NULL)
+    {
+      gtk_widget_add_css_class (self->spin, "error");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->spin),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->spin, "error");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->spin),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+}
+
+/* The spin button's text → its value, by the table's parser (locale-independent, the range
+ * checked); refused text keeps the seed and says why. */
+static int
+on_spin_input (GtkSpinButton *spin,
+               double        *new_value,
+               DpvizSeedRow  *self)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
+  g_autoptr(GError) error = NULL;
+  DpvParamValue v;
+
+  if (!dpv_param_parse (self->spec, text, &v, &error))
+    {
+      show_error (self, error->message);
+      return GTK_INPUT_ERROR;
+    }
+  show_error (self, NULL);
+  *new_value = (double) v.seed;
+  return TRUE;
+}
+
+static void
+on_model_notify (DpvizSeedRow *self)
+{
+  show_error (self, NULL);
 }
 
 void
@@ -90,6 +139,8 @@ dpviz_seed_row_dispose (GObject *object)
   DpvizSeedRow *self = DPVIZ_SEED_ROW (object);
   GtkWidget *child;
 
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, on_model_notify, self);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->model);
@@ -141,6 +192,8 @@ dpviz_seed_row_new (DpvizModel *model,
   self->spin = gtk_spin_button_new_with_range (spec->min, spec->max, 1);
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->spin), 0);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (self->spin), TRUE);
+  gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (self->spin), GTK_UPDATE_IF_VALID);
+  g_signal_connect (self->spin, "input", G_CALLBACK (on_spin_input), self);
   gtk_widget_set_hexpand (self->spin, TRUE);
   gtk_widget_set_tooltip_text (self->spin, _(spec->help));
   gtk_accessible_update_relation (GTK_ACCESSIBLE (self->spin),
@@ -154,6 +207,20 @@ dpviz_seed_row_new (DpvizModel *model,
   g_signal_connect_swapped (self->new_button, "clicked", G_CALLBACK (on_new_clicked), self);
   gtk_box_append (GTK_BOX (box), self->new_button);
   gtk_widget_set_parent (box, GTK_WIDGET (self));
+
+  self->error_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->error_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->error_label), TRUE);
+  gtk_widget_add_css_class (self->error_label, "error");
+  gtk_widget_add_css_class (self->error_label, "caption");
+  gtk_widget_set_visible (self->error_label, FALSE);
+  gtk_widget_set_parent (self->error_label, GTK_WIDGET (self));
+  {
+    g_autofree char *signal = g_strdup_printf ("notify::%s", spec->name);
+
+    /* a seed set from elsewhere (New seed, a lesson) ends a refused text's message */
+    g_signal_connect_swapped (model, signal, G_CALLBACK (on_model_notify), self);
+  }
 
   g_object_bind_property_full (model, spec->name, self->spin, "value",
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
@@ -181,6 +248,15 @@ dpviz_seed_row_get_spin_button (DpvizSeedRow *self)
 {
   g_return_val_if_fail (DPVIZ_IS_SEED_ROW (self), NULL);
   return GTK_SPIN_BUTTON (self->spin);
+}
+
+const char *
+dpviz_seed_row_get_error (DpvizSeedRow *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_SEED_ROW (self), NULL);
+  if (!gtk_widget_get_visible (self->error_label))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->error_label));
 }
 
 GtkButton *

@@ -20,6 +20,8 @@ void dpviz_seed_row_set_title (DpvizSeedRow *self, const char *title);
 const char *dpviz_seed_row_get_title (DpvizSeedRow *self);
 GtkSpinButton *dpviz_seed_row_get_spin_button (DpvizSeedRow *self);
 GtkButton *dpviz_seed_row_get_new_button (DpvizSeedRow *self);
+/* Why the last text typed was refused (the seed stayed), or NULL. */
+const char *dpviz_seed_row_get_error (DpvizSeedRow *self);
 /* What "New seed" does: sets the model's seed to one drawn uniformly from the table's range,
  * other than the current one. */
 void dpviz_seed_row_new_seed (DpvizSeedRow *self);

@@ -11,19 +11,27 @@
 
 #include "dpv-registry.h"
 
+#include "accuracy/dpv-accuracy.h"
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
+#include "exponential/dpv-exponential.h"
+#include "group/dpv-group.h"
 #include "kl/dpv-kl.h"
 #include "kmeans/dpv-kmeans.h"
 #include "linkage/dpv-linkage.h"
 #include "regions/dpv-regions.h"
 #include "sensitivity/dpv-sensitivity.h"
+#include "survey/dpv-survey.h"
 
 static const DpvViewClass *const views[] = {
   &dpv_densities_view,
   &dpv_regions_view,
   &dpv_kl_view,
   &dpv_composition_view,
+  &dpv_survey_view,
+  &dpv_accuracy_view,
+  &dpv_exponential_view,
+  &dpv_group_view,
   &dpv_sensitivity_view,
   &dpv_kmeans_view,
   &dpv_linkage_view,

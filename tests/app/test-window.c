@@ -747,12 +747,12 @@ test_ranges_from_table (void)
                      == ((used & DPV_PARAM_BIT (id)) != 0 && spec->kind != DPV_PARAM_KIND_SEED));
       if (row != NULL)
         {
-          /* the slider spans the table's range (log: positions are log10 of the value; a
-           * linear row, or a range from 0: the value) */
+          /* the slider spans the table's range (log: positions are log10 of the value;
+           * linear: the value itself) */
           GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (
                                  dpviz_param_row_get_scale (row)));
           double lo = spec->slider_min > 0 ? spec->slider_min : spec->min;
-          gboolean log_scale = lo > 0 && spec->scale == DPV_PARAM_SCALE_LOG;
+          gboolean log_scale = spec->scale == DPV_PARAM_SCALE_LOG && lo > 0;
 
           g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj),
                                           log_scale ? log10 (spec->max) : spec->max, 1e-9);
@@ -911,8 +911,25 @@ test_seed_row (void)
   v.seed = 2147483647u;
   g_assert_true (dpviz_model_set_param (model, DPV_PARAM_SEED, &v, NULL));
   g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 2147483647.0);
+  /* typed text: a seed taken; beyond the range or not whole, refused with the reason, the
+   * seed kept and shown again */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "1234");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_null (dpviz_seed_row_get_error (row));
+  gtk_editable_set_text (GTK_EDITABLE (spin), "2147483648");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_nonnull (dpviz_seed_row_get_error (row));
+  g_assert_nonnull (strstr (dpviz_seed_row_get_error (row), "2147483647"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "1234");
+  gtk_editable_set_text (GTK_EDITABLE (spin), "");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_nonnull (dpviz_seed_row_get_error (row));
   gtk_spin_button_set_value (spin, 42);
   g_assert_cmpuint (model_seed (model), ==, 42);
+  g_assert_null (dpviz_seed_row_get_error (row));
   /* the model refuses what the table refuses, and keeps its seed */
   g_assert_false (dpviz_model_set_value (model, "seed", spec->max + 1, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
