@@ -265,7 +265,8 @@ dpviz_list_editor_commit_item (DpvizListEditor *self,
       v.list = self->list;
       memcpy (v.list.names[i], candidate.names[i], DPV_PARAM_LIST_NAME_MAX);
       if (!dpv_param_check (self->spec, &v, NULL))
-        return try_set (self, &candidate, name_entry, (int) i);
+        /* the table's message names the item */
+        return try_set (self, &candidate, name_entry, -1);
     }
   return try_set (self, &candidate, value_entry, (int) i);
 }

@@ -261,6 +261,57 @@ test_presets_and_model (void)
                    "1, 11, 21, 31, 41, 51");
 }
 
+/* A named list (the exponential view's candidates "name=utility"): a name's edit reaches the
+ * model; a name that would not read back from the list's text is refused at the name entry;
+ * added items get a name. */
+static void
+test_named (void)
+{
+  g_autoptr(DpvizModel) model = dpviz_model_new ();
+  GtkWidget *widget = g_object_ref_sink (dpviz_list_editor_new (model, DPV_PARAM_CANDIDATES));
+  g_autoptr(DpvizListEditor) editor = DPVIZ_LIST_EDITOR (widget);
+  static const char *const bad[] = { "", "Xi'an, Shaanxi", "a=b",
+                                     "a name longer than thirty-one bytes" };
+  DpvParamValue v, before;
+
+  g_assert_cmpuint (dpviz_list_editor_get_n_items (editor), ==, 5);
+  g_assert_cmpstr (gtk_editable_get_text (dpviz_list_editor_get_name_entry (editor, 0)), ==,
+                   "Beijing");
+  g_assert_cmpstr (gtk_editable_get_text (dpviz_list_editor_get_value_entry (editor, 0)), ==,
+                   "12");
+
+  gtk_editable_set_text (dpviz_list_editor_get_name_entry (editor, 4), "Xi'an");
+  gtk_editable_set_text (dpviz_list_editor_get_value_entry (editor, 4), "3");
+  g_assert_true (dpviz_list_editor_commit_item (editor, 4));
+  dpviz_model_get_param (model, DPV_PARAM_CANDIDATES, &v);
+  g_assert_cmpuint (v.list.n, ==, 5);
+  g_assert_cmpstr (v.list.names[4], ==, "Xi'an");
+  g_assert_cmpfloat (v.list.values[4], ==, 3.0);
+  g_assert_cmpstr (v.list.names[3], ==, "Chengdu");
+
+  dpviz_model_get_param (model, DPV_PARAM_CANDIDATES, &before);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      GtkEditable *name = dpviz_list_editor_get_name_entry (editor, 1);
+
+      gtk_editable_set_text (name, bad[i]);
+      g_assert_false (dpviz_list_editor_commit_item (editor, 1));
+      g_test_message ("refused name “%s”: %s", bad[i], dpviz_list_editor_get_error (editor));
+      g_assert_nonnull (strstr (dpviz_list_editor_get_error (editor), "item 2"));
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (name), "error"));
+      dpviz_model_get_param (model, DPV_PARAM_CANDIDATES, &v);
+      g_assert_true (memcmp (&v.list, &before.list, sizeof v.list) == 0);
+    }
+  gtk_editable_set_text (dpviz_list_editor_get_name_entry (editor, 1), "Shanghai");
+  g_assert_true (dpviz_list_editor_commit_item (editor, 1));
+
+  g_signal_emit_by_name (dpviz_list_editor_get_add_button (editor), "clicked");
+  dpviz_model_get_param (model, DPV_PARAM_CANDIDATES, &v);
+  g_assert_cmpuint (v.list.n, ==, 6);
+  g_assert_cmpstr (v.list.names[5], ==, "item 6");
+  g_assert_cmpfloat (v.list.values[5], ==, 3.0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -270,5 +321,6 @@ main (int argc, char **argv)
   g_test_add_func ("/list-editor/add-remove", test_add_remove);
   g_test_add_func ("/list-editor/text", test_text);
   g_test_add_func ("/list-editor/presets-and-model", test_presets_and_model);
+  g_test_add_func ("/list-editor/named", test_named);
   return g_test_run ();
 }
