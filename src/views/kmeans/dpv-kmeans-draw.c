@@ -386,7 +386,7 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
    * iteration under them, the cost against ε on the right. Otherwise the data panels on top,
    * the budget, the two cost panels side by side. */
   double wl = wide ? w * 0.64 : w;
-  double hs = wide ? MIN (h * 0.58, wl / 2 + 3.5 * text) : h * 0.48;
+  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * 0.48;
   /* A thumbnail: the two data panels alone (the caption gives both costs). */
   gboolean thumb = w < 30 * text || h < 20 * text;
 
