@@ -414,6 +414,17 @@ dpviz_window_get_param_row (DpvizWindow *self,
   return self->rows[spec->id];
 }
 
+GtkWidget *
+dpviz_window_get_control (DpvizWindow *self,
+                          const char  *property)
+{
+  const DpvParamSpec *spec = dpv_param_spec_lookup (property);
+
+  g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (spec != NULL, NULL);
+  return self->controls[spec->id];
+}
+
 double
 dpviz_window_get_text_scale (DpvizWindow *self)
 {

@@ -14,6 +14,7 @@
 
 #include "dpviz-application.h"
 #include "dpviz-lesson.h"
+#include "dpviz-list-editor.h"
 #include "dpv-composition.h"
 #include "dpviz-window.h"
 
@@ -960,6 +961,54 @@ test_seed_row (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The sensitivity view's data set is edited in its table: the control is a DpvizListEditor,
+ * shown with that view only; an edited item reaches the model and the figure is drawn again. */
+static void
+test_list_editor (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  GtkWidget *control = dpviz_window_get_control (window, "data");
+  DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("sensitivity"));
+  DpvizListEditor *editor;
+  DpvParams p;
+  guint draws, changed = 0;
+
+  g_assert_nonnull (control);
+  g_assert_true (DPVIZ_IS_LIST_EDITOR (gtk_widget_get_last_child (control)));
+  editor = DPVIZ_LIST_EDITOR (gtk_widget_get_last_child (control));
+
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  spin (0.1);
+  g_assert_false (gtk_widget_get_visible (control));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("sensitivity"));
+  g_assert_true (plot_drawn (plot, 0));
+  g_assert_true (gtk_widget_get_visible (control));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+
+  draws = dpviz_plot_view_get_n_draws (plot);
+  gtk_editable_set_text (dpviz_list_editor_get_value_entry (editor, 0), "100");
+  g_assert_true (dpviz_list_editor_commit_item (editor, 0));
+  dpviz_model_get_params (model, &p);
+  g_assert_cmpfloat (p.data.values[0], ==, 100.0);
+  g_assert_cmpfloat (p.data.values[1], ==, 19.0);
+  g_assert_true (plot_drawn (plot, draws));
+
+  /* refused: nothing changes (the model says nothing changed) */
+  g_signal_connect (model, "changed", G_CALLBACK (count_changed), &changed);
+  gtk_editable_set_text (dpviz_list_editor_get_value_entry (editor, 0), "101");
+  g_assert_false (dpviz_list_editor_commit_item (editor, 0));
+  dpviz_model_get_params (model, &p);
+  g_assert_cmpfloat (p.data.values[0], ==, 100.0);
+  spin (0.2);
+  g_assert_cmpuint (changed, ==, 0);
+  g_signal_handlers_disconnect_by_func (model, count_changed, &changed);
+
+  g_assert_true (dpviz_list_editor_apply_preset (editor, "seminar"));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -992,6 +1041,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
   g_test_add_func ("/window/seed-row", test_seed_row);
+  g_test_add_func ("/window/list-editor", test_list_editor);
 
   status = g_test_run ();
   g_object_unref (app);
