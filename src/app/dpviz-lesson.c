@@ -10,6 +10,8 @@
 
 #include "dpviz-lesson.h"
 
+#include "dpv-atomic-file.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -659,10 +661,9 @@ dpviz_lesson_save (const DpvizLesson *lesson, GFile *file, GError **error)
     }
 
   data = g_key_file_to_data (kf, &length, NULL);
-  /* g_file_replace_contents writes a temporary file and renames it over the destination: a
-   * failure leaves the old file as it was. */
-  return g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL,
-                                  NULL, error);
+  /* A temporary file renamed over the destination once complete: a failure leaves the old
+   * file as it was. */
+  return dpv_atomic_write_file (file, data, length, error);
 }
 
 DpvizLesson *

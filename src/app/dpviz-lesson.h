@@ -36,7 +36,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvizLesson, dpviz_lesson_free)
 
 DpvizLesson *dpviz_lesson_load_from_data (const char *data, gsize length, GError **error);
 DpvizLesson *dpviz_lesson_load (GFile *file, GError **error);
-/* Writes atomically (g_file_replace_contents). */
+/* Writes atomically (dpv_atomic_write_file ()). */
 gboolean dpviz_lesson_save (const DpvizLesson *lesson, GFile *file, GError **error);
 /* A one-step lesson from the model's current state. */
 DpvizLesson *dpviz_lesson_new_from_model (DpvizModel *model);

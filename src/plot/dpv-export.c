@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Everything is rendered into memory first (cairo_*_surface_create_for_stream), then written
- * with g_file_replace_contents (temporary file + rename), so a failed export never leaves a
- * partial file and never touches an existing destination.
+ * by dpv_atomic_write_file () (a temporary file, fsync, rename), so a failed export never
+ * leaves a partial file and never touches an existing destination.
  */
 #include "config.h"
 
@@ -16,6 +16,7 @@
 
 #include <pango/pango.h>
 
+#include "dpv-atomic-file.h"
 #include "dpv-export.h"
 
 #define DPV_EXPORT_SIZE_MIN 16.0
@@ -225,28 +226,12 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
   return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
 }
 
-/* The reason in a GIO error message. GIO's file errors read "Error opening file “PATH”: REASON"
- * where REASON is g_strerror (), already in the user's language: keep only REASON, so that the
- * path is not said twice. Messages that do not quote a path are kept whole. */
-static const char *
-gio_reason (const char *message)
-{
-  const char *tail;
-
-  if (strstr (message, "“") == NULL && strchr (message, '"') == NULL)
-    return message;
-  tail = g_strrstr (message, ": ");
-  return tail != NULL && tail[2] != '\0' ? tail + 2 : message;
-}
-
 gboolean
 dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
                     DpvFormat format, GFile *file, double width, double height, double scale,
                     GError **error)
 {
-  g_autoptr(GError) local = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *name = NULL;
   gconstpointer data;
   gsize size = 0;
 
@@ -258,43 +243,5 @@ dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *s
     return FALSE;
 
   data = g_bytes_get_data (bytes, &size);
-  /* g_file_replace_contents writes a temporary file next to the destination and renames
-   * it over the destination only when everything was written. */
-  if (!g_file_replace_contents (file, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
-                                &local))
-    {
-      const char *reason = gio_reason (local->message);
-      g_autoptr(GFile) parent = g_file_get_parent (file);
-
-      /* GIO's messages repeat the path; say the reason once, in the user's words. */
-      if (local->domain == G_IO_ERROR)
-        switch (local->code)
-          {
-          case G_IO_ERROR_NOT_FOUND:
-            /* also raised where the folder exists but cannot hold files (/proc) */
-            if (parent == NULL || !g_file_query_exists (parent, NULL))
-              reason = _("the folder does not exist");
-            break;
-          case G_IO_ERROR_PERMISSION_DENIED:
-            reason = _("permission denied");
-            break;
-          case G_IO_ERROR_NO_SPACE:
-            reason = _("no space left on the device");
-            break;
-          case G_IO_ERROR_IS_DIRECTORY:
-            reason = _("it is a folder");
-            break;
-          case G_IO_ERROR_READ_ONLY:
-            reason = _("the file system is read-only");
-            break;
-          default:
-            break;
-          }
-      name = g_file_get_parse_name (file);
-      /* Translators: "Could not write “/path/figure.png”: the folder does not exist". */
-      g_set_error (error, local->domain, local->code, _("Could not write “%s”: %s"), name,
-                   reason);
-      return FALSE;
-    }
-  return TRUE;
+  return dpv_atomic_write_file (file, data, size, error);
 }

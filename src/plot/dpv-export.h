@@ -25,8 +25,8 @@ gboolean dpv_format_from_filename (const char *filename, DpvFormat *out);
 GBytes *dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
                              DpvFormat format, double width, double height, double scale,
                              GError **error);
-/* Renders and writes atomically (temporary file + rename via g_file_replace_contents): on any
- * error the destination is untouched and no partial file remains. */
+/* Renders and writes atomically with dpv_atomic_write_file () (whose rules for links and
+ * permissions apply): on any error the destination is untouched and no partial file remains. */
 gboolean dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
                              DpvFormat format, GFile *file, double width, double height,
                              double scale, GError **error);
