@@ -24,10 +24,18 @@ cli_parse_options (const char *command, const char *parameter_summary,
   g_autoptr(GOptionContext) context = NULL;
   g_autofree char *prgname = g_strdup_printf ("dpviz-cli %s", command);
   g_autoptr(GError) local_error = NULL;
+  gboolean help = FALSE;
+  const GOptionEntry help_entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, N_("Show the options of this command"), NULL },
+    G_OPTION_ENTRY_NULL
+  };
 
   /* The usage line reads "dpviz-cli COMMAND [OPTION…]". */
   g_set_prgname (prgname);
   context = g_option_context_new (NULL);
+  /* GOption's own --help calls exit (): cli_main () must return to its caller (the fuzzer
+   * calls it in process), so --help is an option like any other. */
+  g_option_context_set_help_enabled (context, FALSE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, parameter_summary);
   if (description != NULL)
@@ -35,10 +43,19 @@ cli_parse_options (const char *command, const char *parameter_summary,
   if (shared_entries != NULL)
     g_option_context_add_main_entries (context, shared_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, help_entries, GETTEXT_PACKAGE);
 
   if (!g_option_context_parse (context, &argc, &argv, &local_error))
     {
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, local_error->message);
+      return FALSE;
+    }
+  if (help)
+    {
+      g_autofree char *text = g_option_context_get_help (context, TRUE, NULL);
+
+      fputs (text, stdout);
+      g_set_error_literal (error, CLI_ERROR, CLI_ERROR_HELP_SHOWN, "");
       return FALSE;
     }
   if (argc > 1)
@@ -529,13 +546,31 @@ append_number (GString *out, double value)
   g_string_append (out, buf);
 }
 
-/* RFC 8259 §7: escape the quotation mark, the reverse solidus and control characters. */
+/* RFC 8259 §7: escape the quotation mark, the reverse solidus and control characters.
+ * JSON text is Unicode, but a file name is bytes: a byte that is not part of valid UTF-8 is
+ * written as the lone surrogate \udcXX (XX the byte), the convention of PEP 383 that
+ * Python's os.fsencode () turns back into the same bytes. The output is always valid UTF-8. */
 static void
 append_string (GString *out, const char *s)
 {
+  const char *end = s + strlen (s);
+
   g_string_append_c (out, '"');
   for (const unsigned char *p = (const unsigned char *) s; *p != '\0'; p++)
     {
+      if (*p >= 0x80)
+        {
+          gunichar c = g_utf8_get_char_validated ((const char *) p, end - (const char *) p);
+
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            g_string_append_printf (out, "\\udc%02x", *p);
+          else
+            {
+              g_string_append_len (out, (const char *) p, g_utf8_skip[*p]);
+              p += g_utf8_skip[*p] - 1;
+            }
+          continue;
+        }
       switch (*p)
         {
         case '"':

@@ -18,11 +18,18 @@ G_BEGIN_DECLS
 
 #define CLI_ERROR (cli_error_quark ())
 typedef enum {
-  CLI_ERROR_USAGE,   /* exit status 2 */
-  CLI_ERROR_FAILED,  /* exit status 1 */
+  CLI_ERROR_USAGE,       /* exit status 2 */
+  CLI_ERROR_FAILED,      /* exit status 1 */
+  CLI_ERROR_HELP_SHOWN,  /* --help printed the help: exit status 0, no message */
 } CliError;
 
 GQuark cli_error_quark (void);
+
+/* Everything `dpviz-cli ARG…` does after setting up the locale and the text domain (main ()
+ * in dpviz-cli-main.c): dispatches the command, prints its output and at most one line on
+ * standard error, and returns the exit status. It never calls exit (), so the fuzzer
+ * (tests/fuzz) runs it in process, on the same path as main (). */
+int cli_main (int argc, char **argv);
 
 /* A subcommand: parses its own argv (argv[0] is the subcommand name) and returns the exit
  * status, or sets @error (then main prints one line and exits with the matching status). */
@@ -35,8 +42,9 @@ int cli_cmd_export (int argc, char **argv, GError **error);
 int cli_cmd_bench (int argc, char **argv, GError **error);
 
 /* Parses @argv with @shared_entries (may be NULL) and @entries (option values are strings,
- * parsed afterwards so that numbers are locale-independent and checked whole). Handles --help;
- * rejects leftover arguments. */
+ * parsed afterwards so that numbers are locale-independent and checked whole). Rejects
+ * leftover arguments. --help prints the help on standard output and returns FALSE with
+ * CLI_ERROR_HELP_SHOWN, which cli_main () turns into exit status 0. */
 gboolean cli_parse_options (const char *command, const char *parameter_summary,
                             const char *description, const GOptionEntry *shared_entries,
                             const GOptionEntry *entries, int argc, char **argv,

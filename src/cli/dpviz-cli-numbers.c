@@ -172,7 +172,19 @@ cli_cmd_delta (int argc, char **argv, GError **error)
     }
 
   exact = k > 1;
-  if (at_text != NULL)
+  if (at_text != NULL && exact && at < 0)
+    {
+      double mirror = 0;
+
+      /* The exact composition takes ε′ ≥ 0. For any pair, ∫(p − γq)₊ − ∫(γq − p)₊ = 1 − γ,
+       * so H_γ(P‖Q) = 1 − γ + γ·H_{1/γ}(Q‖P) (γ = e^{ε′}); the k-fold compositions of the
+       * Laplace, Gaussian and RR pairs are symmetric (y ↦ Δ − y in each coordinate, or RR's
+       * two outputs swapped, maps P to Q), so δ(ε′) = 1 − e^{ε′} + e^{ε′}·δ(−ε′), an upper
+       * bound within the same relative tolerance when δ(−ε′) is one. */
+      status = dp_compose_exact_delta (&m.mech, k, -at, 0.0, NULL, &mirror);
+      result = -expm1 (at) + exp (at) * mirror;
+    }
+  else if (at_text != NULL)
     status = exact ? dp_compose_exact_delta (&m.mech, k, at, 0.0, NULL, &result)
                    : dp_hockey_stick (&m.mech, at, &result);
   else

@@ -23,9 +23,6 @@
 #define DPV_EXPORT_SIZE_MAX 20000.0
 #define DPV_EXPORT_SCALE_MIN 0.25
 #define DPV_EXPORT_SCALE_MAX 8.0
-/* cairo image surfaces are limited to 32767 pixels a side; also cap the memory (1 GiB). */
-#define DPV_EXPORT_PIXELS_SIDE_MAX 32767.0
-#define DPV_EXPORT_PIXELS_MAX (256.0 * 1024 * 1024)
 
 gboolean
 dpv_format_from_filename (const char *filename, DpvFormat *out)
@@ -151,8 +148,8 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
       {
         double pw = ceil (width * scale - 1e-9), ph = ceil (height * scale - 1e-9);
 
-        if (pw > DPV_EXPORT_PIXELS_SIDE_MAX || ph > DPV_EXPORT_PIXELS_SIDE_MAX
-            || pw * ph > DPV_EXPORT_PIXELS_MAX)
+        if (pw > DPV_EXPORT_PNG_SIDE_MAX || ph > DPV_EXPORT_PNG_SIDE_MAX
+            || pw * ph > DPV_EXPORT_PNG_PIXELS_MAX)
           {
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                          _("The image would be too large (%.0f × %.0f pixels)"), pw, ph);

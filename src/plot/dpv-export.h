@@ -16,12 +16,20 @@ typedef enum {
   DPV_FORMAT_PDF,
 } DpvFormat;
 
+/* cairo image surfaces are limited to 32767 pixels a side. The pixel count is capped where a
+ * raster figure stops being useful: A0 paper at 300 dpi is 9933 × 14043 = 139.5 M pixels,
+ * while 16000 × 16000 (256 M) took 25 s and 1 GB for text too small to read. The cap keeps
+ * an export under about 600 MB and 15 s; vector formats have no such cost. */
+#define DPV_EXPORT_PNG_SIDE_MAX 32767.0
+#define DPV_EXPORT_PNG_PIXELS_MAX 144.0e6
+
 /* From the file name's extension (case-insensitive .png/.svg/.pdf). */
 gboolean dpv_format_from_filename (const char *filename, DpvFormat *out);
 
 /* Renders into memory. width/height in user units (PNG: pixels at scale 1; SVG/PDF: points),
  * scale multiplies PNG pixels (HiDPI/print) and is ignored by vector formats.
- * width, height ∈ [16, 20000]; scale ∈ [0.25, 8]. */
+ * width, height ∈ [16, 20000]; scale ∈ [0.25, 8]; a PNG of at most DPV_EXPORT_PNG_SIDE_MAX
+ * pixels a side and DPV_EXPORT_PNG_PIXELS_MAX pixels. */
 GBytes *dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
                              DpvFormat format, double width, double height, double scale,
                              GError **error);
