@@ -547,9 +547,11 @@ append_number (GString *out, double value)
 }
 
 /* RFC 8259 §7: escape the quotation mark, the reverse solidus and control characters.
- * JSON text is Unicode, but a file name is bytes: a byte that is not part of valid UTF-8 is
- * written as the lone surrogate \udcXX (XX the byte), the convention of PEP 383 that
- * Python's os.fsencode () turns back into the same bytes. The output is always valid UTF-8. */
+ * JSON text is Unicode: a byte that is not part of valid UTF-8 (a file name is bytes) is
+ * written as U+FFFD, so that the output is always valid UTF-8 that every parser reads. (Lone
+ * surrogate escapes, \udcXX, would keep the bytes for Python but json-glib refuses them.)
+ * Where the exact bytes matter, the caller adds them in another form (export's
+ * "output_uri"). */
 static void
 append_string (GString *out, const char *s)
 {
@@ -563,7 +565,7 @@ append_string (GString *out, const char *s)
           gunichar c = g_utf8_get_char_validated ((const char *) p, end - (const char *) p);
 
           if (c == (gunichar) -1 || c == (gunichar) -2)
-            g_string_append_printf (out, "\\udc%02x", *p);
+            g_string_append (out, "\xef\xbf\xbd");
           else
             {
               g_string_append_len (out, (const char *) p, g_utf8_skip[*p]);

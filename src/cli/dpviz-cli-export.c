@@ -164,10 +164,15 @@ cli_cmd_export (int argc, char **argv, GError **error)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
       g_autofree char *path = g_file_get_path (file);
+      g_autofree char *uri = g_file_get_uri (file);
 
       json_builder_begin_object (b);
+      /* A name that is not UTF-8 shows U+FFFD for its stray bytes; the URI, whose bytes are
+       * percent-encoded, names the file exactly. */
       json_builder_set_member_name (b, "output");
       json_builder_add_string_value (b, path != NULL ? path : output);
+      json_builder_set_member_name (b, "output_uri");
+      json_builder_add_string_value (b, uri);
       json_builder_set_member_name (b, "view");
       json_builder_add_string_value (b, dpv_view_to_name (view));
       json_builder_set_member_name (b, "format");

@@ -17,11 +17,12 @@ typedef enum {
 } DpvFormat;
 
 /* cairo image surfaces are limited to 32767 pixels a side. The pixel count is capped where a
- * raster figure stops being useful: A0 paper at 300 dpi is 9933 × 14043 = 139.5 M pixels,
- * while 16000 × 16000 (256 M) took 25 s and 1 GB for text too small to read. The cap keeps
- * an export under about 600 MB and 15 s; vector formats have no such cost. */
+ * raster figure stops being useful: 2²⁶ pixels (8192 × 8192) hold a 16:10 figure 84 cm wide
+ * (an A1 or A0 poster's width) at 300 dpi, 9921 × 6201, while 16000 × 16000 took 25 s and
+ * 1 GB for text too small to read. The cap keeps an export under about 300 MB and 8 s;
+ * figures larger than that belong in SVG or PDF, which cost little at any size. */
 #define DPV_EXPORT_PNG_SIDE_MAX 32767.0
-#define DPV_EXPORT_PNG_PIXELS_MAX 144.0e6
+#define DPV_EXPORT_PNG_PIXELS_MAX 67108864.0
 
 /* From the file name's extension (case-insensitive .png/.svg/.pdf). */
 gboolean dpv_format_from_filename (const char *filename, DpvFormat *out);
