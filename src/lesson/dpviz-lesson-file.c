@@ -1058,6 +1058,17 @@ write_lines (GPtrArray *lines, GString *out, const char *eol, gboolean *open)
     dpviz_doc_write_line (out, g_ptr_array_index (lines, i), eol, open);
 }
 
+/* The value to write into @line for a title or note set to @text: a translation cleared
+ * stays as an empty translation, so that the reader of that language sees no text rather than
+ * the untranslated one; an untranslated entry cleared goes (NULL). */
+static const char *
+text_or_empty (const DpvizDocLine *line, const char *text)
+{
+  if (text == NULL && line != NULL && line->locale != NULL)
+    return "";
+  return text;
+}
+
 /* A step's entries, changed where the step differs from what was read (@source NULL: a new
  * step, every entry added). */
 static void
@@ -1127,7 +1138,7 @@ step_body (Body *body, const DpvizLessonStep *step, const DpvizLessonStepSource 
       DpvizDocLine *line = source != NULL ? source->note_line : NULL;
 
       if (line != NULL)
-        body_set (body, line, "Note", line->locale, step->note);
+        body_set (body, line, "Note", line->locale, text_or_empty (line, step->note));
       else if (step->note != NULL)
         body_set (body, NULL, "Note", NULL, step->note);
     }
@@ -1300,7 +1311,8 @@ dpviz_lesson_to_bytes (const DpvizLesson *lesson, GError **error)
           DpvizDocLine *line = source->title_line;
 
           body_init (&body, group, doc->eol);
-          body_set (&body, line, "Title", line != NULL ? line->locale : NULL, lesson->title);
+          body_set (&body, line, "Title", line != NULL ? line->locale : NULL,
+                    text_or_empty (line, lesson->title));
           body_write (&body, out, doc->eol, &open);
           body_clear (&body);
         }

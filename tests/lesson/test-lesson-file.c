@@ -385,12 +385,29 @@ test_preserve_translation_edited (void)
   again = load_ok (text, C_ONLY);
   g_assert_cmpstr (again->title, ==, "Composition in practice");
 
-  /* A note removed: its entry goes (the untranslated note then shows in Chinese too). */
+  /* A translated note cleared: the translation stays, empty, so that a Chinese reader sees
+   * no note rather than the English one; the English note stays. */
   dpviz_lesson_set_step_note (lesson, 1, NULL);
   g_clear_pointer (&text, g_free);
   text = save_text (lesson);
-  g_assert_null (strstr (text, "Note[zh_CN]"));
+  g_assert_nonnull (strstr (text, "\nNote[zh_CN]=\n"));
   g_assert_nonnull (strstr (text, "Note=300 queries at ε = 0.1:\\nwhat do they cost?\n"));
+  g_clear_pointer (&again, dpviz_lesson_free);
+  again = load_ok (text, ZH);
+  g_assert_null (step_at (again, 1)->note);
+  g_clear_pointer (&again, dpviz_lesson_free);
+  again = load_ok (text, C_ONLY);
+  g_assert_cmpstr (step_at (again, 1)->note, ==, "300 queries at ε = 0.1:\nwhat do they cost?");
+
+  /* An untranslated note cleared: its entry goes. */
+  {
+    g_autoptr (DpvizLesson) c = load_ok (rich, C_ONLY);
+    g_autofree char *c_text = NULL;
+
+    dpviz_lesson_set_step_note (c, 0, NULL);
+    c_text = save_text (c);
+    g_assert_null (strstr (c_text, "Where does δ come from?"));
+  }
 }
 
 static void
