@@ -526,17 +526,22 @@ dpviz_lesson_doc_parse (const char *data, gsize length, GError **error)
             }
           group = doc_group_new (name);
           group->header = line;
-          /* The comments and blank lines right above a header go with its group. */
-          while (current->body->len > 0)
-            {
-              DpvizDocLine *last = g_ptr_array_index (current->body, current->body->len - 1);
+          /* The comments and blank lines right above a header go with its group (moved as
+           * one block: a file may hold a million blank lines). */
+          {
+            guint first = current->body->len;
 
-              if (last->key != NULL)
-                break;
-              g_ptr_array_insert (group->lead, 0,
-                                  g_ptr_array_steal_index (current->body,
-                                                           current->body->len - 1));
-            }
+            while (first > 0
+                   && ((DpvizDocLine *) g_ptr_array_index (current->body, first - 1))->key
+                      == NULL)
+              first--;
+            for (guint j = first; j < current->body->len; j++)
+              g_ptr_array_add (group->lead, g_ptr_array_index (current->body, j));
+            /* The lines now belong to the new group: shrink without freeing them. */
+            g_ptr_array_set_free_func (current->body, NULL);
+            g_ptr_array_set_size (current->body, first);
+            g_ptr_array_set_free_func (current->body, (GDestroyNotify) dpviz_doc_line_free);
+          }
           g_ptr_array_add (doc->groups, group);
           g_hash_table_insert (groups_seen, group->name, GUINT_TO_POINTER (number));
           g_clear_pointer (&keys_seen, g_hash_table_unref);

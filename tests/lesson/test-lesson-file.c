@@ -1086,6 +1086,23 @@ test_many_steps_fast (void)
   g_assert_cmpstr (saved, ==, text->str);
 }
 
+static void
+test_many_lines_fast (void)
+{
+  /* A megabyte of blank lines and comments above a group (they move to that group): linear
+   * work, or the test's timeout catches it. */
+  g_autoptr (GString) text = g_string_new (HEAD "[Step 1]\n" GOOD_STEP);
+  g_autoptr (DpvizLesson) lesson = NULL;
+  g_autofree char *saved = NULL;
+
+  for (guint i = 0; i < 400000; i++)
+    g_string_append (text, i % 2 ? "\n" : "#\n");
+  g_string_append (text, "[Other]\n");
+  lesson = load_ok (text->str, C_ONLY);
+  saved = save_text (lesson);
+  g_assert_cmpstr (saved, ==, text->str);
+}
+
 /* Every file the fuzzer (tests/fuzz) ever found wrong, with what must happen to it. */
 static void
 test_fuzz_findings (void)
@@ -1168,6 +1185,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lesson-file/language-choice", test_language_choice);
   g_test_add_func ("/lesson-file/multi-step-order", test_multi_step_order);
   g_test_add_func ("/lesson-file/many-steps", test_many_steps_fast);
+  g_test_add_func ("/lesson-file/many-lines", test_many_lines_fast);
   g_test_add_func ("/lesson-file/fuzz-findings", test_fuzz_findings);
 
   return g_test_run ();
