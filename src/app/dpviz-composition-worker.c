@@ -15,7 +15,7 @@
 
 typedef struct {
   gatomicrefcount ref_count;
-  volatile int cancel;
+  DpCancel cancel;
   DpvParams params;
 } Job;
 
@@ -84,7 +84,7 @@ compute_in_thread (GTask        *task,
   Job *job = task_data;
   DpvCompositionData *data;
 
-  if (g_atomic_int_get (&job->cancel))
+  if (dp_cancel_is_set (&job->cancel))
     {
       g_task_return_pointer (task, NULL, NULL);
       return;
@@ -108,7 +108,7 @@ compute_done (GObject      *source_object,
   g_assert (job == self->running);
   g_clear_pointer (&self->running, job_unref);
 
-  if (g_atomic_int_get (&job->cancel))
+  if (dp_cancel_is_set (&job->cancel))
     {
       /* Stale: a newer request superseded this one. */
       g_clear_pointer (&data, dpv_composition_data_free);
@@ -220,6 +220,7 @@ start_job (DpvizCompositionWorker *self,
 
   job = g_new0 (Job, 1);
   g_atomic_ref_count_init (&job->ref_count);
+  dp_cancel_init (&job->cancel);
   job->params = *params;
   job->params.composition = NULL;
   self->running = job;
@@ -245,14 +246,14 @@ dpviz_composition_worker_request (DpvizCompositionWorker *self,
 
   if (self->have_next && same_inputs (&self->next, params))
     return FALSE;
-  if (self->running != NULL && !g_atomic_int_get (&self->running->cancel)
+  if (self->running != NULL && !dp_cancel_is_set (&self->running->cancel)
       && same_inputs (&self->running->params, params))
     return FALSE;
   if (self->data != NULL && dpv_composition_data_matches (self->data, params))
     {
       /* Back to values already computed: nothing else is wanted. */
       if (self->running != NULL)
-        g_atomic_int_set (&self->running->cancel, 1);
+        dp_cancel_set (&self->running->cancel);
       self->have_next = FALSE;
       return FALSE;
     }
@@ -262,7 +263,7 @@ dpviz_composition_worker_request (DpvizCompositionWorker *self,
   was_pending = self->running != NULL || self->have_next;
   if (self->running != NULL)
     {
-      g_atomic_int_set (&self->running->cancel, 1);
+      dp_cancel_set (&self->running->cancel);
       self->next = *params;
       self->next.composition = NULL;
       self->have_next = TRUE;
@@ -297,7 +298,7 @@ dpviz_composition_worker_cancel (DpvizCompositionWorker *self)
   /* The running job returns promptly and is dropped; "pending" turns FALSE then. */
   self->have_next = FALSE;
   if (self->running != NULL)
-    g_atomic_int_set (&self->running->cancel, 1);
+    dp_cancel_set (&self->running->cancel);
 }
 
 void

@@ -31,6 +31,24 @@ dp_status_to_string (DpStatus status)
     }
 }
 
+void
+dp_cancel_init (DpCancel *cancel)
+{
+  atomic_init (&cancel->flag, 0);
+}
+
+void
+dp_cancel_set (DpCancel *cancel)
+{
+  atomic_store_explicit (&cancel->flag, 1, memory_order_release);
+}
+
+bool
+dp_cancel_is_set (const DpCancel *cancel)
+{
+  return cancel != NULL && atomic_load_explicit (&cancel->flag, memory_order_acquire) != 0;
+}
+
 static const char *const mechanism_names[DP_N_MECHANISMS] = {
   [DP_MECHANISM_LAPLACE] = "laplace",
   [DP_MECHANISM_GAUSSIAN] = "gaussian",

@@ -12,6 +12,7 @@
  */
 #pragma once
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -25,6 +26,21 @@ typedef enum {
 
 /* A short English description of @status (static string). */
 const char *dp_status_to_string (DpStatus status);
+
+/* A cancellation flag shared by the thread that runs a long computation (which polls it) and
+ * any thread that may cancel it (which raises it). The flag is a C11 atomic, so raising it
+ * from one thread while another polls it is not a data race. Initialise it with
+ * dp_cancel_init () before it is shared (a zero-filled DpCancel is also clear); once raised
+ * it stays raised until dp_cancel_init () clears it again. The long computations of
+ * dp-compose.h take a `const DpCancel *` that may be NULL (never cancelled). */
+typedef struct {
+  atomic_int flag;
+} DpCancel;
+
+void dp_cancel_init (DpCancel *cancel);
+void dp_cancel_set (DpCancel *cancel);
+/* False when @cancel is NULL. */
+bool dp_cancel_is_set (const DpCancel *cancel);
 
 typedef enum {
   DP_MECHANISM_LAPLACE = 0,

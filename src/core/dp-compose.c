@@ -38,12 +38,6 @@ valid_k (unsigned long k)
   return k >= 1 && k <= DP_K_MAX;
 }
 
-static inline bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 /* ---- basic and advanced composition -------------------------------------------------- */
 
 /* Dwork & Roth Thm 3.16: k mechanisms that are (ε₀, δ₀)-DP compose to (kε₀, kδ₀)-DP.
@@ -165,8 +159,12 @@ log_binom_next (LogBinom *b)
 /* With q = 1/(1 + e^{ε₀}) the KOV sum reads
  * H(ε) = Σ_{l : (k−2l)ε₀ > ε} C(k,l) [e^{(k−l)ε₀} − e^{ε+lε₀}]/(1+e^{ε₀})^k, and
  * e^{(k−l)ε₀}/(1+e^{ε₀})^k = e^{−lε₀}/(1+e^{−ε₀})^k, which never overflows. */
+/* How often the long loops over l poll the cancel flag (a few milliseconds of work). */
+#define KOV_CANCEL_STRIDE 65535UL
+
+/* ln H(ε), or NAN when @cancel was raised during the sum. */
 static double
-kov_log_h (double eps0, unsigned long k, double eps)
+kov_log_h (double eps0, unsigned long k, double eps, const DpCancel *cancel)
 {
   double kd = (double) k;
   double l1 = log1p (exp (-eps0));
@@ -179,6 +177,8 @@ kov_log_h (double eps0, unsigned long k, double eps)
       double gap = (kd - 2.0 * (double) l) * eps0 - eps; /* > 0 for the terms that count */
       if (!(gap > 0.0))
         break;
+      if ((l & KOV_CANCEL_STRIDE) == KOV_CANCEL_STRIDE && dp_cancel_is_set (cancel))
+        return NAN;
       double t = b.lc - (double) l * eps0 - kd * l1 + log (-expm1 (-gap));
       log_h = log_add (log_h, t);
       /* Past the mode the terms decrease; stop once they cannot matter any more. */
@@ -189,14 +189,16 @@ kov_log_h (double eps0, unsigned long k, double eps)
   return log_h;
 }
 
-DpStatus
-dp_compose_kov_delta (double eps0, double delta0, unsigned long k, double eps_total,
-                      double *delta_total)
+static DpStatus
+kov_delta (double eps0, double delta0, unsigned long k, double eps_total,
+           const DpCancel *cancel, double *delta_total)
 {
   if (!valid_eps0 (eps0) || !valid_delta0 (delta0) || !valid_k (k) || !isfinite (eps_total)
       || delta_total == NULL)
     return DP_ERR_DOMAIN;
-  double log_h = kov_log_h (eps0, k, eps_total);
+  double log_h = kov_log_h (eps0, k, eps_total, cancel);
+  if (isnan (log_h))
+    return DP_ERR_CANCELLED;
   /* δ = 1 − (1−δ₀)^k (1 − H) = [1 − (1−δ₀)^k] + (1−δ₀)^k H. */
   double log_keep = (double) k * log1p (-delta0);
   double d = -expm1 (log_keep) + exp (log_keep + log_h);
@@ -204,13 +206,20 @@ dp_compose_kov_delta (double eps0, double delta0, unsigned long k, double eps_to
   return DP_OK;
 }
 
-/* Core of the inverse: H(ε) = max_j [A_j − e^{ε} B_j] with A_j = Σ_{l≤j} a_l, B_j = Σ_{l≤j} b_l,
+DpStatus
+dp_compose_kov_delta (double eps0, double delta0, unsigned long k, double eps_total,
+                      double *delta_total)
+{
+  return kov_delta (eps0, delta0, k, eps_total, NULL, delta_total);
+}
+
+/* Core of the inverse (NAN when @cancel was raised during the sum): H(ε) = max_j [A_j − e^{ε} B_j] with A_j = Σ_{l≤j} a_l, B_j = Σ_{l≤j} b_l,
  * a_l = C(k,l)e^{(k−l)ε₀}/(1+e^{ε₀})^k, b_l = C(k,l)e^{lε₀}/(1+e^{ε₀})^k (each term of H is
  * max(0, a_l − e^{ε}b_l) ≥ a_l − e^{ε}b_l, with equality for the terms that are positive).
  * Hence H(ε) ≤ H_t ⇔ ε ≥ ln((A_j − H_t)/B_j) for every j, and the smallest such ε is the
  * maximum over j: exact on each piece, no root finding. Only j < k/2 matters for ε ≥ 0. */
 static double
-kov_epsilon_from_h (double eps0, unsigned long k, double log_ht)
+kov_epsilon_from_h (double eps0, unsigned long k, double log_ht, const DpCancel *cancel)
 {
   double kd = (double) k;
   double l1 = log1p (exp (-eps0));
@@ -221,6 +230,8 @@ kov_epsilon_from_h (double eps0, unsigned long k, double log_ht)
   log_binom_init (&b, k);
   for (unsigned long j = 0; 2 * j < k; j++)
     {
+      if ((j & KOV_CANCEL_STRIDE) == KOV_CANCEL_STRIDE && dp_cancel_is_set (cancel))
+        return NAN;
       double la = b.lc - (double) j * eps0 - kd * l1;
       double lb = b.lc + (double) j * eps0 - kd * eps0 - kd * l1;
       log_a = log_add (log_a, la);
@@ -244,9 +255,9 @@ kov_epsilon_from_h (double eps0, unsigned long k, double log_ht)
   return best;
 }
 
-DpStatus
-dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k, double delta_total,
-                        double *eps_total)
+static DpStatus
+kov_epsilon (double eps0, double delta0, unsigned long k, double delta_total,
+             const DpCancel *cancel, double *eps_total)
 {
   if (!valid_eps0 (eps0) || !valid_delta0 (delta0) || !valid_k (k) || !valid_delta (delta_total)
       || eps_total == NULL)
@@ -256,9 +267,18 @@ dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k, double delt
   if (!(x < 0.0))
     return DP_ERR_DOMAIN; /* δ ≤ 1 − (1−δ₀)^k: no ε reaches it */
   double ht = -expm1 (x);
-  double e = kov_epsilon_from_h (eps0, k, log (ht));
+  double e = kov_epsilon_from_h (eps0, k, log (ht), cancel);
+  if (isnan (e))
+    return DP_ERR_CANCELLED;
   *eps_total = e > 0.0 ? e : 0.0;
   return DP_OK;
+}
+
+DpStatus
+dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k, double delta_total,
+                        double *eps_total)
+{
+  return kov_epsilon (eps0, delta0, k, delta_total, NULL, eps_total);
 }
 
 /* ---- exact composition of the mechanism itself ---------------------------------------- */
@@ -315,29 +335,30 @@ valid_rel_tol (double rel_tol)
  * The three accountants come in such pairs with the same arguments. */
 typedef struct {
   /* KOV 2015 (Thm 3.3) for an (ε₀, δ₀)-DP mechanism */
-  DpStatus (*kov) (double eps0, double delta0, unsigned long k, double given, double *out);
+  DpStatus (*kov) (double eps0, double delta0, unsigned long k, double given,
+                   const DpCancel *cancel, double *out);
   /* the Laplace mechanism's privacy-loss distribution (dp-pld.c) */
   DpStatus (*pld_laplace) (double eps0, unsigned long k, double given, double rel_tol,
-                           const volatile int *cancel, double *out);
+                           const DpCancel *cancel, double *out);
   /* Balle & Wang 2018 (Thm 8) for a Gaussian of privacy parameter μ */
   DpStatus (*gaussian) (double mu, double given, double *out);
 } ExactDirection;
 
 static const ExactDirection exact_epsilon = {
-  dp_compose_kov_epsilon, dp_pld_laplace_epsilon, dp_gaussian_epsilon,
+  kov_epsilon, dp_pld_laplace_epsilon, dp_gaussian_epsilon,
 };
 static const ExactDirection exact_delta = {
-  dp_compose_kov_delta, dp_pld_laplace_delta, dp_gaussian_delta,
+  kov_delta, dp_pld_laplace_delta, dp_gaussian_delta,
 };
 
 /* m checked, given and out validated by the caller. */
 static DpStatus
 compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k, double given,
-               double rel_tol, const volatile int *cancel, double *out)
+               double rel_tol, const DpCancel *cancel, double *out)
 {
   DpStatus st;
 
-  if (is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return DP_ERR_CANCELLED;
   switch (m->kind)
     {
@@ -349,7 +370,7 @@ compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k,
         /* KOV is optimal over all ε₀-DP mechanisms, hence also an upper bound for Laplace;
          * the PLD bound is tighter except where its grid had to be coarsened. */
         double kov;
-        st = dir->kov (eps0, 0.0, k, given, &kov);
+        st = dir->kov (eps0, 0.0, k, given, cancel, &kov);
         if (st != DP_OK)
           return st;
         double pld;
@@ -369,7 +390,7 @@ compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k,
     case DP_MECHANISM_RR:
       /* Binary RR is the extremal ε₀-DP pair (KOV 2015), so its exact k-fold composition is
        * KOV with δ₀ = 0: a binomial sum. */
-      return dir->kov (m->epsilon, 0.0, k, given, out);
+      return dir->kov (m->epsilon, 0.0, k, given, cancel, out);
     default:
       return DP_ERR_DOMAIN;
     }
@@ -377,7 +398,7 @@ compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k,
 
 DpStatus
 dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_total,
-                          double rel_tol, const volatile int *cancel, double *eps_total)
+                          double rel_tol, const DpCancel *cancel, double *eps_total)
 {
   DpStatus st = check_mechanism (m);
   if (st != DP_OK)
@@ -389,7 +410,7 @@ dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_to
 
 DpStatus
 dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
-                        double rel_tol, const volatile int *cancel, double *delta_total)
+                        double rel_tol, const DpCancel *cancel, double *delta_total)
 {
   DpStatus st = check_mechanism (m);
   if (st != DP_OK)
@@ -402,7 +423,7 @@ dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
 
 DpStatus
 dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k, size_t n,
-                                double delta_total, double rel_tol, const volatile int *cancel,
+                                double delta_total, double rel_tol, const DpCancel *cancel,
                                 double *eps_total)
 {
   DpStatus st = check_mechanism (m);
@@ -416,7 +437,7 @@ dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k, si
       return DP_ERR_DOMAIN;
   for (size_t i = 0; i < n; i++)
     {
-      if (is_cancelled (cancel))
+      if (dp_cancel_is_set (cancel))
         return DP_ERR_CANCELLED;
       /* Repeated k (common when log-spaced values are rounded) are computed once. */
       if (i > 0 && k[i] == k[i - 1])

@@ -45,19 +45,19 @@ DpStatus dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k,
  * caller passes 0, meaning "default").
  * Gaussian: k-fold composition is the Gaussian pair with μ√k (closed form, Balle & Wang).
  * RR: exact binomial composition (equal to KOV with ε₀, δ₀ = 0).
- * @cancel may be NULL; when non-NULL and *cancel becomes non-zero the function returns
- * DP_ERR_CANCELLED promptly. */
+ * @cancel may be NULL; when another thread raises it (dp_cancel_set) during the computation,
+ * the function returns DP_ERR_CANCELLED promptly. */
 DpStatus dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double delta_total,
-                                   double rel_tol, const volatile int *cancel,
+                                   double rel_tol, const DpCancel *cancel,
                                    double *eps_total);
 DpStatus dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
-                                 double rel_tol, const volatile int *cancel,
+                                 double rel_tol, const DpCancel *cancel,
                                  double *delta_total);
 /* The same for n values of k at once (for curves); shares work between them. Writes n
  * results; each is an upper bound within rel_tol of the truth. */
 DpStatus dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k,
                                          size_t n, double delta_total, double rel_tol,
-                                         const volatile int *cancel, double *eps_total);
+                                         const DpCancel *cancel, double *eps_total);
 
 /* zCDP route for the Gaussian mechanism (Bun & Steinke 2016, Prop. 1.3 and Lemma 2.3):
  * ρ = kΔ²/(2σ²), ε = ρ + 2√(ρ ln(1/δ)). */

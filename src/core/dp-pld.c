@@ -65,12 +65,6 @@
 /* Relative inflation of the discrete masses that covers their rounding. */
 #define PLD_MASS_INFLATION 1e-13
 
-static inline bool
-is_cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 DpStatus
 dp_pld_laplace_grid (double eps0, size_t n, double *log_mass)
 {
@@ -253,9 +247,10 @@ composed_u (const Composed *c, size_t j)
 }
 
 /* Raise the halfcomplex array (GSL layout) to the k-th power in place; returns
- * (1/N) Σ_f k (|Φ_f| + e1)^{k−1}, used in the round-off bound. */
+ * (1/N) Σ_f k (|Φ_f| + e1)^{k−1}, used in the round-off bound, or NAN when @cancel was
+ * raised meanwhile (polled every 4096 frequencies). */
 static double
-halfcomplex_pow (double *data, size_t nfft, unsigned long k, double e1)
+halfcomplex_pow (double *data, size_t nfft, unsigned long k, double e1, const DpCancel *cancel)
 {
   double sum = 0.0;
   double kd = (double) k;
@@ -264,6 +259,8 @@ halfcomplex_pow (double *data, size_t nfft, unsigned long k, double e1)
 
   for (size_t f = 0; f <= nfft / 2; f++)
     {
+      if ((f & 4095) == 4095 && dp_cancel_is_set (cancel))
+        return NAN;
       double re = data[f];
       double im = (f == 0 || f == nfft / 2) ? 0.0 : data[nfft - f];
       double mod = hypot (re, im);
@@ -314,7 +311,7 @@ halfcomplex_pow (double *data, size_t nfft, unsigned long k, double e1)
  * the tilted mean, widened to contain [want_lo, want_hi]. */
 static DpStatus
 compose (const Pld1 *p, const Pld1 *coarse, unsigned long k, double lambda, double c_sigma,
-         double want_lo, double want_hi, const volatile int *cancel, Composed *out)
+         double want_lo, double want_hi, const DpCancel *cancel, Composed *out)
 {
   memset (out, 0, sizeof *out);
   double kd = (double) k;
@@ -359,7 +356,7 @@ compose (const Pld1 *p, const Pld1 *coarse, unsigned long k, double lambda, doub
     }
   for (size_t r = 0; r < nfft; r++)
     norm2 += u[r] * u[r];
-  if (is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
@@ -375,14 +372,19 @@ compose (const Pld1 *p, const Pld1 *coarse, unsigned long k, double lambda, doub
 
   if (nfft > 1)
     gsl_fft_real_radix2_transform (u, 1, nfft);
-  if (is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
     }
-  double s1 = halfcomplex_pow (u, nfft, k, e1);
+  double s1 = halfcomplex_pow (u, nfft, k, e1, cancel);
+  if (isnan (s1) || dp_cancel_is_set (cancel))
+    {
+      free (u);
+      return DP_ERR_CANCELLED;
+    }
   gsl_fft_halfcomplex_radix2_inverse (u, 1, nfft);
-  if (is_cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     {
       free (u);
       return DP_ERR_CANCELLED;
@@ -453,7 +455,7 @@ scan_step (Scan *s, const Composed *c, size_t j, bool first, bool tau_only)
 
 /* Upper bound on δ(ε) from a composed PLD. */
 static DpStatus
-composed_delta (const Composed *c, double eps, bool tau_only, const volatile int *cancel,
+composed_delta (const Composed *c, double eps, bool tau_only, const DpCancel *cancel,
                 double *out)
 {
   double top = composed_loss (c, c->len - 1);
@@ -471,7 +473,7 @@ composed_delta (const Composed *c, double eps, bool tau_only, const volatile int
       if (j == 0 || composed_loss (c, j - 1) <= eps)
         break;
       j--;
-      if ((j & 8191) == 0 && is_cancelled (cancel))
+      if ((j & 8191) == 0 && dp_cancel_is_set (cancel))
         return DP_ERR_CANCELLED;
     }
   /* Now ℓ_j > ε ≥ ℓ_{j−1} (or j = 0): δ_window = G_j + E_j·(1 − e^{ε−ℓ_j}). */
@@ -493,7 +495,7 @@ composed_delta (const Composed *c, double eps, bool tau_only, const volatile int
 /* Upper bound on ε(δ) from a composed PLD: the smallest ε ≥ 0 with bound(ε) ≤ δ.
  * Returns DP_ERR_NUMERIC when the tail bounds alone exceed δ. */
 static DpStatus
-composed_epsilon (const Composed *c, double delta, const volatile int *cancel, double *out)
+composed_epsilon (const Composed *c, double delta, const DpCancel *cancel, double *out)
 {
   double dp = delta - c->tail_up;
   if (!(dp > 0.0))
@@ -536,7 +538,7 @@ composed_epsilon (const Composed *c, double delta, const volatile int *cancel, d
           break;
         }
       j--;
-      if ((j & 8191) == 0 && is_cancelled (cancel))
+      if ((j & 8191) == 0 && dp_cancel_is_set (cancel))
         return DP_ERR_CANCELLED;
     }
   /* A few units of rounding in the last steps are covered by a relative 8 ulp nudge. */
@@ -593,7 +595,7 @@ ctx_init (Ctx *x, double eps0)
  * tail bounds are not negligible against @delta_scale. */
 static DpStatus
 pass (Ctx *x, double eps0, unsigned long k, double eps_ref, double deps, double delta_scale,
-      double rel_tol, const volatile int *cancel, Pld1 *fine, Composed *comp)
+      double rel_tol, const DpCancel *cancel, Pld1 *fine, Composed *comp)
 {
   double kd = (double) k;
   double lmax = pld_lambda_max (eps0);
@@ -635,7 +637,7 @@ pass (Ctx *x, double eps0, unsigned long k, double eps_ref, double deps, double 
 
 DpStatus
 dp_pld_laplace_epsilon (double eps0, unsigned long k, double delta, double rel_tol,
-                        const volatile int *cancel, double *eps_out)
+                        const DpCancel *cancel, double *eps_out)
 {
   if (!(eps0 > 0.0) || !isfinite (eps0) || k == 0 || !(delta > 0.0 && delta < 1.0)
       || !(rel_tol > 0.0) || eps_out == NULL)
@@ -705,7 +707,7 @@ dp_pld_laplace_epsilon (double eps0, unsigned long k, double delta, double rel_t
 
 DpStatus
 dp_pld_laplace_delta (double eps0, unsigned long k, double eps, double rel_tol,
-                      const volatile int *cancel, double *delta_out)
+                      const DpCancel *cancel, double *delta_out)
 {
   if (!(eps0 > 0.0) || !isfinite (eps0) || k == 0 || !isfinite (eps) || !(rel_tol > 0.0)
       || delta_out == NULL)

@@ -18,10 +18,10 @@
 /* Upper bound on ε(δ) of the k-fold Laplace composition with per-step ε₀ (the ratio Δ/b);
  * rel_tol > 0 is the targeted relative accuracy. Does not clamp with any other bound. */
 DpStatus dp_pld_laplace_epsilon (double eps0, unsigned long k, double delta, double rel_tol,
-                                 const volatile int *cancel, double *eps_out);
+                                 const DpCancel *cancel, double *eps_out);
 /* Upper bound on δ(ε) of the same composition. */
 DpStatus dp_pld_laplace_delta (double eps0, unsigned long k, double eps, double rel_tol,
-                               const volatile int *cancel, double *delta_out);
+                               const DpCancel *cancel, double *delta_out);
 
 /* The connect-the-dots masses of one Laplace PLD on the grid ℓ_i = −ε₀ + i·2ε₀/n,
  * i = 0..n, as natural logs (n + 1 values). Exposed for the tests. */

@@ -26,12 +26,6 @@
 #define CURVE_REL_TOL 1e-3
 #define POINT_REL_TOL 1e-4
 
-static gboolean
-cancelled (const volatile int *cancel)
-{
-  return cancel != NULL && *cancel != 0;
-}
-
 /* ε₀ of one Gaussian mechanism at per-mechanism failure probability δ₀. With @hint (may be
  * NULL), Newton's method starts from *hint when it is private enough for δ₀
  * (dp_gaussian_epsilon_hint), and *hint becomes the answer: a curve computed from the largest
@@ -235,7 +229,7 @@ fill_cheap (DpvCompositionData *data, const DpMechanism *m, const DpvParams *par
 
 /* The expensive values at params->k (optimal, exact, RDP); FALSE when cancelled. */
 static gboolean
-point_expensive (const DpMechanism *m, const DpvParams *params, const volatile int *cancel,
+point_expensive (const DpMechanism *m, const DpvParams *params, const DpCancel *cancel,
                  DpvCompositionPoint *pt)
 {
   DpStatus status;
@@ -243,10 +237,10 @@ point_expensive (const DpMechanism *m, const DpvParams *params, const volatile i
 
   pt->optimal = optimal_at (m, params->delta, params->k, pt->basic);
   pt->rdp = rdp_at (m, params->delta, params->k);
-  if (cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return FALSE;
   status = dp_compose_exact_epsilon (m, params->k, params->delta, POINT_REL_TOL, cancel, &e);
-  if (status == DP_ERR_CANCELLED || cancelled (cancel))
+  if (status == DP_ERR_CANCELLED || dp_cancel_is_set (cancel))
     return FALSE;
   pt->exact = (status == DP_OK && isfinite (e)) ? e : NAN;
   pt->approximate = FALSE;
@@ -336,7 +330,7 @@ dpv_composition_data_compute_cheap (const DpvParams *params)
 }
 
 DpvCompositionData *
-dpv_composition_data_compute (const DpvParams *params, const volatile int *cancel)
+dpv_composition_data_compute (const DpvParams *params, const DpCancel *cancel)
 {
   g_autoptr(DpvCompositionData) data = NULL;
   DpMechanism m;
@@ -346,7 +340,7 @@ dpv_composition_data_compute (const DpvParams *params, const volatile int *cance
   g_return_val_if_fail (params != NULL, NULL);
   if (!dpv_params_validate (params, NULL) || dpv_params_mechanism (params, &m) != DP_OK)
     return NULL;
-  if (cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return NULL;
 
   data = data_new (params, GRID_POINTS);
@@ -354,17 +348,17 @@ dpv_composition_data_compute (const DpvParams *params, const volatile int *cance
 
   for (gsize i = 0; i < data->n; i++)
     {
-      if (cancelled (cancel))
+      if (dp_cancel_is_set (cancel))
         return NULL;
       data->optimal[i] = optimal_at (&m, params->delta, data->k[i], data->basic[i]);
       data->rdp[i] = rdp_at (&m, params->delta, data->k[i]);
     }
-  if (cancelled (cancel))
+  if (dp_cancel_is_set (cancel))
     return NULL;
 
   status = dp_compose_exact_epsilon_curve (&m, data->k, data->n, params->delta, CURVE_REL_TOL,
                                            cancel, data->exact);
-  if (status == DP_ERR_CANCELLED || cancelled (cancel))
+  if (status == DP_ERR_CANCELLED || dp_cancel_is_set (cancel))
     return NULL;
   if (status != DP_OK)
     {
@@ -372,7 +366,7 @@ dpv_composition_data_compute (const DpvParams *params, const volatile int *cance
        * value at a time so that the valid part still shows. */
       for (gsize i = 0; i < data->n; i++)
         {
-          if (cancelled (cancel))
+          if (dp_cancel_is_set (cancel))
             return NULL;
           if (dp_compose_exact_epsilon (&m, data->k[i], params->delta, CURVE_REL_TOL, cancel,
                                         &e) != DP_OK)

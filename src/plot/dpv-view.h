@@ -103,7 +103,7 @@ GPtrArray *dpv_view_readouts (DpvViewKind view, const DpvParams *params);
  * values at params->k. Exact is the expensive part (PLD for Laplace). @cancel may be NULL;
  * returns NULL when cancelled. Thread-safe: call from a GTask worker. */
 DpvCompositionData *dpv_composition_data_compute (const DpvParams *params,
-                                                  const volatile int *cancel);
+                                                  const DpCancel *cancel);
 void dpv_composition_data_free (DpvCompositionData *data);
 /* TRUE when data was computed for the same mechanism, ε and δ (k and Δ do not matter: the
  * composition curves are independent of the sensitivity Δ). */

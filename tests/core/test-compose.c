@@ -368,7 +368,9 @@ test_cancel_and_domain (void)
 {
   DpMechanism m;
   dp_mechanism_laplace (1.0, 1.0, &m);
-  volatile int cancel = 1;
+  DpCancel cancel;
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
   double x;
   unsigned long ks[3] = { 1, 10, 1000 };
   double out[3];
@@ -377,7 +379,7 @@ test_cancel_and_domain (void)
   g_assert_cmpint (dp_compose_exact_delta (&m, 1000, 300, 0, &cancel, &x), ==, DP_ERR_CANCELLED);
   g_assert_cmpint (dp_compose_exact_epsilon_curve (&m, ks, 3, 1e-5, 0, &cancel, out), ==,
                    DP_ERR_CANCELLED);
-  cancel = 0;
+  dp_cancel_init (&cancel);
   g_assert_cmpint (dp_compose_exact_epsilon_curve (&m, ks, 3, 1e-5, 0, &cancel, out), ==, DP_OK);
 
   g_assert_cmpint (dp_compose_exact_epsilon (NULL, 10, 1e-5, 0, NULL, &x), ==, DP_ERR_DOMAIN);
@@ -396,6 +398,83 @@ test_cancel_and_domain (void)
   DpMechanism bad = m;
   bad.kind = DP_N_MECHANISMS;
   g_assert_cmpint (dp_compose_exact_epsilon (&bad, 10, 1e-5, 0, NULL, &x), ==, DP_ERR_DOMAIN);
+}
+
+/* ---- cancellation while a computation runs ------------------------------------------------ */
+
+typedef struct {
+  const DpMechanism *m;
+  unsigned long k;
+  int which;           /* 0: ε from δ, 1: δ from ε, 2: a curve, 3: ε of randomized response */
+  DpCancel cancel;
+  gint started;        /* set by the worker right before the call */
+  gint64 t_set;        /* when the flag was raised (µs, monotonic) */
+  gint64 t_end;        /* when the call returned */
+  DpStatus status;
+} CancelRun;
+
+static gpointer
+cancel_worker (gpointer data)
+{
+  CancelRun *r = data;
+  double x;
+  unsigned long ks[4] = { r->k / 8, r->k / 4, r->k / 2, r->k };
+  double out[4];
+
+  g_atomic_int_set (&r->started, 1);
+  if (r->which == 0)
+    r->status = dp_compose_exact_epsilon (r->m, r->k, 1e-6, 0, &r->cancel, &x);
+  else if (r->which == 1)
+    r->status = dp_compose_exact_delta (r->m, r->k, 0.2 * r->k * r->m->epsilon, 0, &r->cancel, &x);
+  else if (r->which == 2)
+    r->status = dp_compose_exact_epsilon_curve (r->m, ks, 4, 1e-6, 0, &r->cancel, out);
+  else
+    r->status = dp_compose_exact_epsilon (r->m, r->k, 1e-6, 0, &r->cancel, &x);
+  r->t_end = g_get_monotonic_time ();
+  return NULL;
+}
+
+/* Another thread raises the flag while the computation runs, after a delay chosen to land
+ * in its different phases (KOV's binomial sum, grid and tilt, FFT, power, scan). Uncancelled,
+ * each of these calls takes ≥ 0.3 s on the development machine (Laplace k = 10⁶: ε 1.6 s,
+ * δ 0.35 s; randomized response k = 10⁷: 0.3 s), longer than the longest delay used with
+ * it, so the flag is always raised during the call; the call must then return
+ * DP_ERR_CANCELLED. How long it took to notice is printed, not asserted (the machine's load
+ * decides it; between two polls the PLD runs one GSL FFT, which cannot be interrupted). */
+static void
+test_cancel_while_running (void)
+{
+  DpMechanism lap, rr;
+  const gint64 delays_us[] = { 1000, 5000, 20000, 60000, 150000 };
+  gint64 worst = 0;
+
+  g_assert_cmpint (dp_mechanism_laplace (0.1, 1.0, &lap), ==, DP_OK);
+  g_assert_cmpint (dp_mechanism_rr (0.01, &rr), ==, DP_OK);
+  for (int which = 0; which < 4; which++)
+    for (size_t i = 0; i < G_N_ELEMENTS (delays_us); i++)
+      {
+        CancelRun r = { .m = which == 3 ? &rr : &lap, .k = which == 3 ? DP_K_MAX : 1000000,
+                        .which = which };
+        GThread *t;
+
+        if ((which == 1 || which == 3) && delays_us[i] > 60000)
+          continue; /* these two take ≈ 0.3 s in all */
+        dp_cancel_init (&r.cancel);
+        t = g_thread_new ("compose", cancel_worker, &r);
+        while (!g_atomic_int_get (&r.started))
+          g_usleep (100);
+        g_usleep (delays_us[i]);
+        r.t_set = g_get_monotonic_time ();
+        dp_cancel_set (&r.cancel);
+        g_thread_join (t);
+        g_assert_cmpint (r.status, ==, DP_ERR_CANCELLED);
+        g_assert_cmpint (r.t_end, >=, r.t_set);
+        worst = MAX (worst, r.t_end - r.t_set);
+        printf ("# cancel %s at %5.1f ms into the call: returned %.2f ms after the flag\n",
+                (const char *[]) { "epsilon", "delta  ", "curve  ", "rr     " }[which],
+                delays_us[i] / 1000.0, (r.t_end - r.t_set) / 1000.0);
+      }
+  printf ("# cancel: longest time from the flag to the return %.2f ms\n", worst / 1000.0);
 }
 
 /* ---- RDP ------------------------------------------------------------------------------- */
@@ -540,6 +619,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compose/laplace-exact", test_laplace_exact);
   g_test_add_func ("/compose/curve", test_curve);
   g_test_add_func ("/compose/cancel-and-domain", test_cancel_and_domain);
+  g_test_add_func ("/compose/cancel-while-running", test_cancel_while_running);
   g_test_add_func ("/compose/rdp", test_rdp);
   g_test_add_func ("/compose/sweep", test_sweep);
   return g_test_run ();

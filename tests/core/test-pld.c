@@ -211,7 +211,9 @@ test_domain_and_cancel (void)
   g_assert_cmpint (dp_pld_laplace_epsilon (1.0, 10, 1.0, 1e-4, NULL, &x), ==, DP_ERR_DOMAIN);
   g_assert_cmpint (dp_pld_laplace_epsilon (1.0, 10, 1e-5, 0.0, NULL, &x), ==, DP_ERR_DOMAIN);
   g_assert_cmpint (dp_pld_laplace_delta (1.0, 10, NAN, 1e-4, NULL, &x), ==, DP_ERR_DOMAIN);
-  volatile int cancel = 1;
+  DpCancel cancel;
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
   g_assert_cmpint (dp_pld_laplace_epsilon (1.0, 1000, 1e-5, 1e-4, &cancel, &x), ==,
                    DP_ERR_CANCELLED);
   g_assert_cmpint (dp_pld_laplace_delta (1.0, 1000, 400.0, 1e-4, &cancel, &x), ==,

@@ -249,7 +249,9 @@ test_rr (void)
 static void
 test_cancel (void)
 {
-  volatile int cancel = 1;
+  DpCancel cancel;
+  dp_cancel_init (&cancel);
+  dp_cancel_set (&cancel);
 
   for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
     {
