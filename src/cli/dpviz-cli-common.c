@@ -16,6 +16,9 @@
 
 G_DEFINE_QUARK (dpviz-cli-error-quark, cli_error)
 
+/* The largest μ of dp_gaussian_delta () and dp_gaussian_epsilon () (dp-gaussian.h). */
+#define GAUSSIAN_EXACT_MU_MAX 1e6
+
 gboolean
 cli_parse_options (const char *command, const char *parameter_summary,
                    const char *description, const GOptionEntry *shared_entries,
@@ -285,8 +288,9 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
   out->sigma_source = "given";
   if (o->epsilon != NULL)
     {
-      /* δ₀ = δ_G(ε₀) of the pair with μ = Δ/σ (Balle & Wang 2018, Thm 8). */
-      status = dp_gaussian_delta (sensitivity / sigma, epsilon, &out->delta);
+      /* δ₀ = δ_G(ε₀) of the pair with μ = Δ/σ (Balle & Wang 2018, Thm 8), for any μ the
+       * options allow (dp_gaussian_delta () stops at μ = 10⁶). */
+      status = dp_hockey_stick (&out->mech, epsilon, &out->delta);
       if (status != DP_OK)
         {
           cli_set_status_error (error, status, _("δ of the Gaussian at --epsilon"));
@@ -297,7 +301,10 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
     }
   else if (o->delta != NULL)
     {
-      status = dp_gaussian_epsilon (sensitivity / sigma, delta, &out->epsilon);
+      /* ε₀: the smallest ε with δ_G(ε) ≤ δ₀, i.e. D∞^δ₀ (Dwork & Roth Def. 3.7), for any μ
+       * the options allow (σ = 10⁻⁹ with Δ = 1 is μ = 10⁹; dp_gaussian_epsilon () stops at
+       * μ = 10⁶). */
+      status = dp_hockey_stick_inverse (&out->mech, delta, &out->epsilon);
       if (status != DP_OK)
         {
           cli_set_status_error (error, status, _("ε of the Gaussian at --delta"));
@@ -307,6 +314,28 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
       out->delta = delta;
     }
   return TRUE;
+}
+
+gboolean
+cli_gaussian_exact_check (const CliMechanism *m, unsigned long k, GError **error)
+{
+  double mu_k;
+
+  if (m->generic || m->mech.kind != DP_MECHANISM_GAUSSIAN)
+    return TRUE;
+  mu_k = dp_mechanism_gaussian_mu (&m->mech) * sqrt ((double) k);
+  if (mu_k <= GAUSSIAN_EXACT_MU_MAX)
+    return TRUE;
+  {
+    g_autofree char *shown = cli_format_double (mu_k);
+
+    g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                 /* Translators: %lu is --k, %s the value of μ√k. */
+                 _("--k %lu: the exact composition of the Gaussian needs μ√k = Δ√k/σ ≤ 10⁶; "
+                   "here it is %s"),
+                 k, shown);
+  }
+  return FALSE;
 }
 
 gboolean

@@ -99,6 +99,10 @@ typedef struct {
 gboolean cli_mechanism_resolve (const CliMechanismOptions *options, gboolean allow_generic,
                                 CliMechanism *out, GError **error);
 const char *cli_mechanism_name (const CliMechanism *m);
+/* The exact k-fold composition of a Gaussian is the Gaussian pair with μ√k (μ = Δ/σ), which
+ * libdpcore evaluates for μ√k ≤ 10⁶ (dp_gaussian_delta (), dp-gaussian.h). FALSE, with a
+ * usage error naming the values, for a Gaussian beyond it; TRUE for any other mechanism. */
+gboolean cli_gaussian_exact_check (const CliMechanism *m, unsigned long k, GError **error);
 /* Adds members "mechanism" (name) and "parameters" (object) to the open object of @b. */
 void cli_mechanism_to_json (const CliMechanism *m, JsonBuilder *b);
 /* A translated one-line description for the human-readable output. */

@@ -172,6 +172,8 @@ cli_cmd_delta (int argc, char **argv, GError **error)
     }
 
   exact = k > 1;
+  if (exact && !cli_gaussian_exact_check (&m, k, error))
+    return CLI_EXIT_USAGE;
   if (at_text != NULL && exact && at < 0)
     {
       double mirror = 0;
@@ -325,6 +327,11 @@ run_method (Method method, const CliMechanism *m, unsigned long k, double target
       r->delta = target;
       break;
     case METHOD_EXACT:
+      if (!cli_gaussian_exact_check (m, k, NULL))
+        {
+          r->reason = N_("the exact composition of the Gaussian needs μ√k = Δ√k/σ ≤ 10⁶");
+          return;
+        }
       r->status = dp_compose_exact_epsilon (&m->mech, k, target, 0.0, NULL, &r->epsilon);
       r->delta = target;
       break;
