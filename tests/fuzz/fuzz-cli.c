@@ -41,6 +41,7 @@
 #define MAX_INPUT_BYTES 4096
 
 static char *sandbox;
+static int home_fd = -1;
 static int real_stderr = -1;
 static int out_fd = -1, err_fd = -1;
 
@@ -55,8 +56,10 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   fuzz_common_init ();
   sandbox = g_dir_make_tmp ("dpviz-fuzz-cli-XXXXXX", &error);
   g_assert_no_error (error);
-  if (chdir (sandbox) != 0)
-    g_error ("cannot enter %s: %s", sandbox, g_strerror (errno));
+  /* Runs happen in the sandbox; libFuzzer's own files (inputs given as relative paths, the
+   * corpus, artifacts) stay relative to the folder it was started in. */
+  home_fd = open (".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  g_assert (home_fd >= 0);
   real_stderr = dup (STDERR_FILENO);
   out_fd = memfd_create ("dpviz-fuzz-stdout", MFD_CLOEXEC);
   err_fd = memfd_create ("dpviz-fuzz-stderr", MFD_CLOEXEC);
@@ -211,6 +214,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     return -1;
   g_ptr_array_add (args, NULL);
 
+  if (chdir (sandbox) != 0)
+    g_error ("cannot enter %s: %s", sandbox, g_strerror (errno));
   /* Standard output and standard error into the two memory files, emptied. */
   fflush (stdout);
   fflush (stderr);
@@ -238,6 +243,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   out = read_fd (out_fd, &out_len);
   err = read_fd (err_fd, &err_len);
   empty_sandbox ();
+  if (fchdir (home_fd) != 0)
+    abort ();
   check_run (status, out, out_len, err, err_len, json, help);
   return 0;
 }
