@@ -33,10 +33,11 @@ dpviz_application_activate (GApplication *app)
 {
   DpvizApplication *self = DPVIZ_APPLICATION (app);
   DpvizWindow *window = get_or_create_window (self);
-  DpvViewKind view;
+  const DpvViewClass *view = self->initial_view != NULL
+                             ? dpv_registry_lookup (self->initial_view) : NULL;
 
-  if (self->initial_view != NULL && dpv_view_from_name (self->initial_view, &view))
-    dpviz_model_set_view (dpviz_window_get_model (window), view);
+  if (view != NULL)
+    dpviz_model_set_view (dpviz_window_get_model (window), dpv_registry_index (view));
   g_clear_pointer (&self->initial_view, g_free);
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -47,7 +48,6 @@ dpviz_application_handle_local_options (GApplication *app,
 {
   DpvizApplication *self = DPVIZ_APPLICATION (app);
   const char *view = NULL;
-  DpvViewKind kind;
 
   /* Without its schema, g_settings_new () would end the app with a trap (the binary run by
    * hand from the build tree). Say what is missing instead. Here, after --help and before
@@ -67,9 +67,11 @@ dpviz_application_handle_local_options (GApplication *app,
 
   if (g_variant_dict_lookup (options, "view", "&s", &view))
     {
-      if (!dpv_view_from_name (view, &kind))
+      if (dpv_registry_lookup (view) == NULL)
         {
-          g_printerr (_("Unknown view “%s” (densities, regions, kl, composition)\n"), view);
+          g_autofree char *names = dpv_registry_names_text ();
+
+          g_printerr (_("Unknown view “%s” (expected %s)\n"), view, names);
           return 2;
         }
       g_free (self->initial_view);

@@ -3,11 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * ARCHITECTURE.md, "Threads and latency": the exact curve (PLD for Laplace) can take longer than
- * a frame, so it runs in a GTask worker. Each job owns a cancel flag that
- * dpv_composition_data_compute() polls; a newer request raises the flag of the older job, which
- * then returns early, and its result (if any) is dropped on arrival; only then does the newest
- * request start, so at most one computation runs. The view draws the cheap curves at once and
- * the exact one when "ready" is emitted.
+ * a frame, so the view's expensive stage runs in a GTask worker, through the window's frame
+ * cache. Each job owns a GCancellable (libdpcore polls it as its cancel flag); a newer request
+ * cancels the older job, which then returns early, and its result (if any) is dropped on
+ * arrival; only then does the newest request start, so at most one computation runs. The view
+ * draws the cheap curves at once and the exact one when "ready" is emitted.
  */
 #include "config.h"
 
@@ -15,7 +15,7 @@
 
 typedef struct {
   gatomicrefcount ref_count;
-  DpCancel cancel;
+  GCancellable *cancellable;
   DpvParams params;
 } Job;
 
@@ -23,7 +23,8 @@ struct _DpvizCompositionWorker
 {
   GObject parent_instance;
 
-  DpvCompositionData *data;  /* newest delivered result */
+  DpvFrameCache *cache;
+  DpvFrame *frame;           /* newest delivered result */
   Job *running;              /* the one job computing (possibly cancelled), or NULL */
   DpvParams next;            /* inputs to compute once the cancelled running job returns */
   gboolean have_next;
@@ -62,17 +63,20 @@ static void
 job_unref (Job *job)
 {
   if (g_atomic_ref_count_dec (&job->ref_count))
-    g_free (job);
+    {
+      g_object_unref (job->cancellable);
+      g_free (job);
+    }
 }
 
-/* The inputs of the composition curves: k only picks a point on the fixed grid, and the curves
- * do not depend on Δ (see dpv_composition_data_matches()), so dragging Δ or k never starts a
- * new computation. */
+/* The inputs of the composition curves (the view's data_uses): k only picks a point on the
+ * fixed grid, and the curves do not depend on Δ, so dragging Δ or k never starts a new
+ * computation. */
 static gboolean
 same_inputs (const DpvParams *a,
              const DpvParams *b)
 {
-  return a->mechanism == b->mechanism && a->epsilon == b->epsilon && a->delta == b->delta;
+  return dpv_params_equal (a, b, dpv_view_class_get_data_uses (&dpv_composition_view));
 }
 
 static void
@@ -81,16 +85,13 @@ compute_in_thread (GTask        *task,
                    gpointer      task_data,
                    GCancellable *cancellable)
 {
+  DpvizCompositionWorker *self = source_object;
   Job *job = task_data;
-  DpvCompositionData *data;
+  DpvFrame *frame;
 
-  if (dp_cancel_is_set (&job->cancel))
-    {
-      g_task_return_pointer (task, NULL, NULL);
-      return;
-    }
-  data = dpv_composition_data_compute (&job->params, &job->cancel);
-  g_task_return_pointer (task, data, (GDestroyNotify) dpv_composition_data_free);
+  frame = dpv_frame_compute (&dpv_composition_view, &job->params, self->cache,
+                             job->cancellable, NULL);
+  g_task_return_pointer (task, frame, (GDestroyNotify) dpv_frame_unref);
 }
 
 static void start_job (DpvizCompositionWorker *self, const DpvParams *params);
@@ -102,30 +103,31 @@ compute_done (GObject      *source_object,
 {
   DpvizCompositionWorker *self = DPVIZ_COMPOSITION_WORKER (source_object);
   Job *job = g_task_get_task_data (G_TASK (result));
-  DpvCompositionData *data = g_task_propagate_pointer (G_TASK (result), NULL);
+  DpvFrame *frame = g_task_propagate_pointer (G_TASK (result), NULL);
   gboolean delivered = FALSE;
 
   g_assert (job == self->running);
   g_clear_pointer (&self->running, job_unref);
 
-  if (dp_cancel_is_set (&job->cancel))
+  if (g_cancellable_is_cancelled (job->cancellable))
     {
       /* Stale: a newer request superseded this one. */
-      g_clear_pointer (&data, dpv_composition_data_free);
+      g_clear_pointer (&frame, dpv_frame_unref);
       self->n_dropped++;
     }
-  else if (data == NULL)
+  else if (frame == NULL || dpv_frame_get_data (frame) == NULL)
     {
       /* The computation failed for these inputs: the view keeps the cheap curves; do not
        * start it again for the same inputs (it would fail again, every frame). */
+      g_clear_pointer (&frame, dpv_frame_unref);
       self->failed = job->params;
       self->have_failed = TRUE;
       self->n_dropped++;
     }
   else
     {
-      g_clear_pointer (&self->data, dpv_composition_data_free);
-      self->data = data;
+      g_clear_pointer (&self->frame, dpv_frame_unref);
+      self->frame = frame;
       self->n_delivered++;
       delivered = TRUE;
     }
@@ -156,7 +158,8 @@ dpviz_composition_worker_finalize (GObject *object)
 {
   DpvizCompositionWorker *self = DPVIZ_COMPOSITION_WORKER (object);
 
-  g_clear_pointer (&self->data, dpv_composition_data_free);
+  g_clear_pointer (&self->frame, dpv_frame_unref);
+  g_clear_pointer (&self->cache, dpv_frame_cache_unref);
   g_assert (self->running == NULL);  /* the GTask keeps the worker alive until it returns */
   G_OBJECT_CLASS (dpviz_composition_worker_parent_class)->finalize (object);
 }
@@ -206,7 +209,18 @@ dpviz_composition_worker_init (DpvizCompositionWorker *self)
 DpvizCompositionWorker *
 dpviz_composition_worker_new (void)
 {
-  return g_object_new (DPVIZ_TYPE_COMPOSITION_WORKER, NULL);
+  g_autoptr(DpvFrameCache) cache = dpv_frame_cache_new (16);
+
+  return dpviz_composition_worker_new_with_cache (cache);
+}
+
+DpvizCompositionWorker *
+dpviz_composition_worker_new_with_cache (DpvFrameCache *cache)
+{
+  DpvizCompositionWorker *self = g_object_new (DPVIZ_TYPE_COMPOSITION_WORKER, NULL);
+
+  self->cache = dpv_frame_cache_ref (cache);
+  return self;
 }
 
 static void
@@ -220,13 +234,13 @@ start_job (DpvizCompositionWorker *self,
 
   job = g_new0 (Job, 1);
   g_atomic_ref_count_init (&job->ref_count);
-  dp_cancel_init (&job->cancel);
   job->params = *params;
-  job->params.composition = NULL;
+  job->cancellable = g_cancellable_new ();
   self->running = job;
   self->n_started++;
 
-  task = g_task_new (self, NULL, compute_done, NULL);
+  task = g_task_new (self, job->cancellable, compute_done, NULL);
+  g_task_set_return_on_cancel (task, FALSE);
   g_task_set_source_tag (task, start_job);
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
   g_task_run_in_thread (task, compute_in_thread);
@@ -246,14 +260,14 @@ dpviz_composition_worker_request (DpvizCompositionWorker *self,
 
   if (self->have_next && same_inputs (&self->next, params))
     return FALSE;
-  if (self->running != NULL && !dp_cancel_is_set (&self->running->cancel)
+  if (self->running != NULL && !g_cancellable_is_cancelled (self->running->cancellable)
       && same_inputs (&self->running->params, params))
     return FALSE;
-  if (self->data != NULL && dpv_composition_data_matches (self->data, params))
+  if (self->frame != NULL && same_inputs (dpv_frame_get_params (self->frame), params))
     {
       /* Back to values already computed: nothing else is wanted. */
       if (self->running != NULL)
-        dp_cancel_set (&self->running->cancel);
+        g_cancellable_cancel (self->running->cancellable);
       self->have_next = FALSE;
       return FALSE;
     }
@@ -263,9 +277,8 @@ dpviz_composition_worker_request (DpvizCompositionWorker *self,
   was_pending = self->running != NULL || self->have_next;
   if (self->running != NULL)
     {
-      dp_cancel_set (&self->running->cancel);
+      g_cancellable_cancel (self->running->cancellable);
       self->next = *params;
-      self->next.composition = NULL;
       self->have_next = TRUE;
     }
   else
@@ -280,7 +293,7 @@ const DpvCompositionData *
 dpviz_composition_worker_get_data (DpvizCompositionWorker *self)
 {
   g_return_val_if_fail (DPVIZ_IS_COMPOSITION_WORKER (self), NULL);
-  return self->data;
+  return self->frame != NULL ? dpv_frame_get_data (self->frame) : NULL;
 }
 
 gboolean
@@ -298,7 +311,7 @@ dpviz_composition_worker_cancel (DpvizCompositionWorker *self)
   /* The running job returns promptly and is dropped; "pending" turns FALSE then. */
   self->have_next = FALSE;
   if (self->running != NULL)
-    dp_cancel_set (&self->running->cancel);
+    g_cancellable_cancel (self->running->cancellable);
 }
 
 void
@@ -315,4 +328,29 @@ dpviz_composition_worker_get_stats (DpvizCompositionWorker *self,
     *n_delivered = self->n_delivered;
   if (n_dropped)
     *n_dropped = self->n_dropped;
+}
+
+DpvFrameCache *
+dpviz_composition_worker_get_cache (DpvizCompositionWorker *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_COMPOSITION_WORKER (self), NULL);
+  return self->cache;
+}
+
+DpvFrame *
+dpviz_composition_worker_get_frame (DpvizCompositionWorker *self,
+                                    const DpvViewClass     *view,
+                                    const DpvParams        *params)
+{
+  DpvFrame *frame;
+
+  g_return_val_if_fail (DPVIZ_IS_COMPOSITION_WORKER (self), NULL);
+
+  frame = dpv_frame_try_compute (view, params, self->cache);
+  if (frame != NULL || !view->expensive)
+    return frame;
+  /* the expensive stage off this thread; meanwhile its preview */
+  if (view == &dpv_composition_view)
+    dpviz_composition_worker_request (self, params);
+  return dpv_frame_compute_preview (view, params, self->cache);
 }

@@ -6,7 +6,8 @@
 
 #include <gio/gio.h>
 
-#include "dpv-view.h"
+#include "dpv-composition.h"
+#include "dpv-frame.h"
 
 G_BEGIN_DECLS
 
@@ -14,7 +15,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DpvizCompositionWorker, dpviz_composition_worker, DPVIZ,
                       COMPOSITION_WORKER, GObject)
 
+/* A worker with its own frame cache, or computing through @cache (shared with the window). */
 DpvizCompositionWorker *dpviz_composition_worker_new (void);
+DpvizCompositionWorker *dpviz_composition_worker_new_with_cache (DpvFrameCache *cache);
 /* Schedules the computation for @params unless the current result, the running job or the
  * queued one already matches (k does not matter). A running job for other parameters is
  * cancelled; the new one starts when it has returned (one computation at a time). Returns TRUE
@@ -23,6 +26,14 @@ gboolean dpviz_composition_worker_request (DpvizCompositionWorker *self, const D
 /* The newest completed result (may be for older parameters, or NULL before the first one). */
 const DpvCompositionData *dpviz_composition_worker_get_data (DpvizCompositionWorker *self);
 gboolean dpviz_composition_worker_get_pending (DpvizCompositionWorker *self);
+/* The frame cache the worker computes through. */
+DpvFrameCache *dpviz_composition_worker_get_cache (DpvizCompositionWorker *self);
+/* The frame of @view at @params without waiting: from the cache or computed now when cheap;
+ * for the composition view's curves, a pending frame from their preview while the worker
+ * computes them. NULL when there is nothing to show yet. */
+DpvFrame *dpviz_composition_worker_get_frame (DpvizCompositionWorker *self,
+                                              const DpvViewClass *view,
+                                              const DpvParams *params);
 /* Cancels the running job, if any. */
 void dpviz_composition_worker_cancel (DpvizCompositionWorker *self);
 /* Counters for tests and the benchmark: jobs started, results delivered, stale jobs dropped. */

@@ -31,15 +31,16 @@ gboolean dpviz_export_options_check (const DpvizExportOptions *options, GError *
 
 const char *dpviz_export_format_extension (DpvFormat format);  /* "png", "svg", "pdf" */
 /* "densities-laplace.png" */
-char *dpviz_export_suggest_name (DpvViewKind view, DpMechanismKind mechanism, DpvFormat format);
+char *dpviz_export_suggest_name (guint view, DpMechanismKind mechanism, DpvFormat format);
 /* The file to write and its format: a typed .png/.svg/.pdf extension decides the format;
  * without one, @selected's extension is appended. */
 GFile *dpviz_export_resolve_file (GFile *chosen, DpvFormat selected, DpvFormat *out_format);
 
 /* Renders @view with @params (composition ignored: computed in the worker) and writes @file
  * atomically in a worker thread, then reports the outcome as a toast in @toasts. */
-void dpviz_export_write_async (AdwToastOverlay *toasts, DpvViewKind view,
-                               const DpvParams *params, const DpvizExportOptions *options,
+void dpviz_export_write_async (AdwToastOverlay *toasts, guint view,
+                               const DpvParams *params, DpvFrameCache *cache,
+                               const DpvizExportOptions *options,
                                GFile *file, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data);
 gboolean dpviz_export_write_finish (GAsyncResult *result, GError **error);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "dpviz-export-dialog-private.h"
+#include "dpv-figure.h"
 #include "dpviz-resources.h"
 
 #include <glib/gi18n.h>
@@ -136,9 +137,9 @@ dpviz_export_options_check (const DpvizExportOptions *options, GError **error)
 }
 
 char *
-dpviz_export_suggest_name (DpvViewKind view, DpMechanismKind mechanism, DpvFormat format)
+dpviz_export_suggest_name (guint view, DpMechanismKind mechanism, DpvFormat format)
 {
-  return g_strdup_printf ("%s-%s.%s", dpv_view_to_name (view),
+  return g_strdup_printf ("%s-%s.%s", dpv_registry_get (view)->name,
                           dp_mechanism_kind_to_name (mechanism),
                           dpviz_export_format_extension (format));
 }
@@ -240,8 +241,9 @@ dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error)
 /* ---- writing ---- */
 
 typedef struct {
-  DpvViewKind view;
+  guint view;
   DpvParams params;
+  DpvFrameCache *cache;  /* the window's, or NULL */
   DpvStyle style;
   DpvizExportOptions options;
   GFile *file;
@@ -260,6 +262,7 @@ export_job_free (ExportJob *job)
   g_clear_object (&job->progress);
   g_clear_object (&job->file);
   g_clear_object (&job->toasts);
+  g_clear_pointer (&job->cache, dpv_frame_cache_unref);
   if (job->app != NULL)
     g_application_release (job->app);
   g_clear_object (&job->app);
@@ -271,9 +274,13 @@ export_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
 {
   ExportJob *job = task_data;
   GError *error = NULL;
+  g_autoptr(DpvFrame) frame = NULL;
 
-  if (dpv_export_to_file (job->view, &job->params, &job->style, job->options.format, job->file,
-                          job->options.width, job->options.height, job->options.scale, &error))
+  /* Through the window's cache: what is on screen is not computed again. */
+  frame = dpv_frame_compute (dpv_registry_get (job->view), &job->params, job->cache, NULL, NULL);
+  if (dpv_figure_export_to_file (frame, &job->style, job->options.format, job->file,
+                                 job->options.width, job->options.height, job->options.scale,
+                                 &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -320,8 +327,8 @@ export_thread_done (GObject *source, GAsyncResult *result, gpointer data)
 }
 
 void
-dpviz_export_write_async (AdwToastOverlay *toasts, DpvViewKind view, const DpvParams *params,
-                          const DpvizExportOptions *options, GFile *file,
+dpviz_export_write_async (AdwToastOverlay *toasts, guint view, const DpvParams *params,
+                          DpvFrameCache *cache, const DpvizExportOptions *options, GFile *file,
                           GCancellable *cancellable, GAsyncReadyCallback callback,
                           gpointer user_data)
 {
@@ -339,9 +346,7 @@ dpviz_export_write_async (AdwToastOverlay *toasts, DpvViewKind view, const DpvPa
   job = g_new0 (ExportJob, 1);
   job->view = view;
   job->params = *params;
-  /* The app's composition curves may be freed while the worker runs: recompute them there, so
-   * the file always has the exact curve too. */
-  job->params.composition = NULL;
+  job->cache = cache != NULL ? dpv_frame_cache_ref (cache) : NULL;
   dpv_style_init (&job->style, options->theme);
   job->options = *options;
   job->file = g_object_ref (file);
@@ -373,23 +378,18 @@ dpviz_export_write_finish (GAsyncResult *result, GError **error)
 /* ---- clipboard ---- */
 
 gboolean
-dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, DpvizModel *model,
-                                const DpvStyle *style, const DpvCompositionData *composition,
-                                int width, int height, GError **error)
+dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, const DpvFrame *frame,
+                                const DpvStyle *style, int width, int height, GError **error)
 {
   g_autoptr (GBytes) png = NULL;
   g_autoptr (GdkTexture) texture = NULL;
-  DpvParams params;
 
   g_return_val_if_fail (GDK_IS_CLIPBOARD (clipboard), FALSE);
-  g_return_val_if_fail (DPVIZ_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (frame != NULL, FALSE);
   g_return_val_if_fail (style != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  dpviz_model_get_params (model, &params);
-  params.composition = composition;
-  png = dpv_export_to_bytes (dpviz_model_get_view (model), &params, style, DPV_FORMAT_PNG,
-                             width, height, 1.0, error);
+  png = dpv_figure_export_to_bytes (frame, style, DPV_FORMAT_PNG, width, height, 1.0, error);
   if (png == NULL)
     return FALSE;
   texture = gdk_texture_new_from_bytes (png, error);
@@ -420,6 +420,7 @@ struct _DpvizExportDialog {
   AdwToastOverlay *toasts;
   DpvizModel *model;
   GSettings *settings;
+  DpvFrameCache *cache;
   GtkFileChooserNative *chooser;
 };
 
@@ -534,7 +535,8 @@ start_export (DpvizExportDialog *self, GFile *file, const DpvizExportOptions *op
   dpviz_export_options_save (options, self->settings);
   g_clear_object (&last_folder);
   last_folder = g_file_get_parent (file);
-  dpviz_export_write_async (self->toasts, dpviz_model_get_view (self->model), &params, options,
+  dpviz_export_write_async (self->toasts, dpviz_model_get_view (self->model), &params,
+                            self->cache, options,
                             file, NULL, NULL, NULL);
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -799,7 +801,8 @@ dpviz_export_dialog_new (GtkWindow *parent, AdwToastOverlay *toasts, DpvizModel 
   self->settings = settings != NULL ? g_object_ref (settings) : NULL;
 
   adw_window_title_set_subtitle (self->window_title,
-                                 dpv_view_title (dpviz_model_get_view (model)));
+                                 dpv_view_class_get_title (dpv_registry_get (
+                                   dpviz_model_get_view (model))));
   dpviz_export_options_load (&options, settings);
   set_options (self, &options);
   on_options_changed (self);
@@ -808,7 +811,7 @@ dpviz_export_dialog_new (GtkWindow *parent, AdwToastOverlay *toasts, DpvizModel 
 
 void
 dpviz_export_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts, DpvizModel *model,
-                             GSettings *settings, const DpvCompositionData *composition)
+                             GSettings *settings, DpvFrameCache *cache)
 {
   DpvizExportDialog *self;
 
@@ -816,8 +819,8 @@ dpviz_export_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts, DpvizMo
   g_return_if_fail (ADW_IS_TOAST_OVERLAY (toasts));
   g_return_if_fail (DPVIZ_IS_MODEL (model));
 
-  /* @composition is not kept: the export recomputes the curves in its worker thread, where
-   * the app's copy may already have been replaced (see dpviz_export_write_async). */
   self = dpviz_export_dialog_new (parent, toasts, model, settings);
+  /* the export computes its frame through the window's cache, in its worker thread */
+  self->cache = cache != NULL ? dpv_frame_cache_ref (cache) : NULL;
   gtk_window_present (GTK_WINDOW (self));
 }

@@ -6,21 +6,23 @@
 
 #include <adwaita.h>
 
+#include "dpv-frame.h"
+#include "dpv-style.h"
 #include "dpviz-model.h"
 
 G_BEGIN_DECLS
 
 /* Presents the export options (format, size, scale, theme, caption; defaults and last choices from
  * GSettings) and then a GtkFileChooserNative; writes atomically; reports success or the reason for
- * failure through a toast in @toasts. @composition may be NULL. */
+ * failure through a toast in @toasts. The export computes its frame through @cache (the
+ * window's; may be NULL), so that what is on screen is not computed again. */
 void dpviz_export_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts,
                                   DpvizModel *model, GSettings *settings,
-                                  const DpvCompositionData *composition);
-/* Renders the current view at the given size as PNG and puts it on the clipboard as an image
+                                  DpvFrameCache *cache);
+/* Renders @frame at the given size as PNG in @style and puts it on the clipboard as an image
  * (GdkTexture); returns FALSE with error set on failure. */
-gboolean dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, DpvizModel *model,
-                                         const DpvStyle *style,
-                                         const DpvCompositionData *composition, int width,
-                                         int height, GError **error);
+gboolean dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, const DpvFrame *frame,
+                                         const DpvStyle *style, int width, int height,
+                                         GError **error);
 
 G_END_DECLS

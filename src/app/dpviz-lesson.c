@@ -45,6 +45,5 @@ dpviz_lesson_apply_step (const DpvizLesson *lesson, guint index, DpvizModel *mod
   dpviz_model_get_params (model, &current);
   params = step->params;
   params.show_caption = current.show_caption;
-  params.composition = NULL;
   return dpviz_model_apply (model, &params, step->view, error);
 }

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The model validates every value itself (ranges from dpv-view.h), so a refused value never
+ * The model validates every value itself (ranges from the parameter table, dpv-params.h), so a refused value never
  * reaches a view: setters return FALSE with a message naming the allowed range and leave the
  * model untouched. Properties notify only on a real change (G_PARAM_EXPLICIT_NOTIFY); the
  * "changed" signal is emitted once per user-visible change, also for a batch applied with
@@ -17,8 +17,6 @@
 
 #include "dpviz-model.h"
 
-#define EPS_PRIME_MIN (-1.0)
-#define EPS_PRIME_MAX 100.0
 
 struct _DpvizModel
 {
@@ -29,7 +27,7 @@ struct _DpvizModel
   double sensitivity;
   guint k;
   DpMechanismKind mechanism;
-  DpvViewKind view;
+  guint view;
   double eps_prime;
   gboolean log_y;
   gboolean show_caption;
@@ -72,53 +70,61 @@ emit_changed (DpvizModel *self)
     g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* A range check that also refuses NaN and infinities (every comparison with NaN is false). */
+/* The table's check (range, NaN, infinities, whole numbers) for a number. */
 static gboolean
-check_range (const char *what, double value, double min, double max, GError **error)
+check_number (DpvParamId id, double value, GError **error)
 {
-  if (isfinite (value) && value >= min && value <= max)
-    return TRUE;
+  const DpvParamSpec *spec = dpv_param_spec (id);
+  DpvParamValue v;
 
-  if (isfinite (value))
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                 /* Translators: %1$s is a parameter (ε, δ, Δ, k), then the allowed range and
-                  * the refused value */
-                 _("%s must be between %g and %g (got %g)"), what, min, max, value);
+  if (spec->kind == DPV_PARAM_KIND_UINT)
+    {
+      if (!(value >= 0 && value <= (double) G_MAXULONG) || value != floor (value))
+        {
+          /* out of the type's range: the table's message with the range */
+          v.u = G_MAXULONG;
+          if (isfinite (value) && value >= 0 && value != floor (value))
+            {
+              g_autofree char *got = g_strdup_printf ("%g", value);
+              g_autofree char *lo = g_strdup_printf ("%g", spec->min);
+              g_autofree char *hi = g_strdup_printf ("%g", spec->max);
+
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("%s must be a whole number between %s and %s (got %s)"),
+                           spec->symbol, lo, hi, got);
+              return FALSE;
+            }
+        }
+      else
+        v.u = (unsigned long) value;
+    }
   else
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                 _("%s must be a finite number between %g and %g"), what, min, max);
-  return FALSE;
+    v.d = value;
+  return dpv_param_check (spec, &v, error);
 }
 
 static gboolean
 check_epsilon (double value, GError **error)
 {
-  return check_range ("ε", value, DPV_EPSILON_MIN, DPV_EPSILON_MAX, error);
+  return check_number (DPV_PARAM_EPSILON, value, error);
 }
 
 static gboolean
 check_delta (double value, GError **error)
 {
-  return check_range ("δ", value, DPV_DELTA_MIN, DPV_DELTA_MAX, error);
+  return check_number (DPV_PARAM_DELTA, value, error);
 }
 
 static gboolean
 check_sensitivity (double value, GError **error)
 {
-  return check_range ("Δ", value, DPV_SENSITIVITY_MIN, DPV_SENSITIVITY_MAX, error);
+  return check_number (DPV_PARAM_SENSITIVITY, value, error);
 }
 
 static gboolean
 check_k (double value, GError **error)
 {
-  if (isfinite (value) && value != floor (value))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("k must be a whole number between %d and %d (got %g)"),
-                   DPV_K_MIN, DPV_K_MAX, value);
-      return FALSE;
-    }
-  return check_range ("k", value, DPV_K_MIN, DPV_K_MAX, error);
+  return check_number (DPV_PARAM_K, value, error);
 }
 
 static gboolean
@@ -134,7 +140,7 @@ check_mechanism (int mechanism, GError **error)
 static gboolean
 check_view (int view, GError **error)
 {
-  if (view >= 0 && view < DPV_N_VIEWS)
+  if (view >= 0 && (guint) view < dpv_registry_get_n_views ())
     return TRUE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                _("Unknown view (%d)"), view);
@@ -283,25 +289,27 @@ dpviz_model_class_init (DpvizModelClass *klass)
   object_class->get_property = dpviz_model_get_property;
   object_class->set_property = dpviz_model_set_property;
 
+  /* names, ranges and defaults from the parameter table */
   properties[PROP_EPSILON] =
-    g_param_spec_double ("epsilon", NULL, NULL,
-                         DPV_EPSILON_MIN, DPV_EPSILON_MAX, DPV_EPSILON_DEFAULT, flags);
+    g_param_spec_double ("epsilon", NULL, NULL, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON),
+                         DPV_PARAM_DEFAULT (EPSILON), flags);
   properties[PROP_DELTA] =
-    g_param_spec_double ("delta", NULL, NULL,
-                         DPV_DELTA_MIN, DPV_DELTA_MAX, DPV_DELTA_DEFAULT, flags);
+    g_param_spec_double ("delta", NULL, NULL, DPV_PARAM_MIN (DELTA), DPV_PARAM_MAX (DELTA),
+                         DPV_PARAM_DEFAULT (DELTA), flags);
   properties[PROP_SENSITIVITY] =
-    g_param_spec_double ("sensitivity", NULL, NULL,
-                         DPV_SENSITIVITY_MIN, DPV_SENSITIVITY_MAX, DPV_SENSITIVITY_DEFAULT,
-                         flags);
+    g_param_spec_double ("sensitivity", NULL, NULL, DPV_PARAM_MIN (SENSITIVITY),
+                         DPV_PARAM_MAX (SENSITIVITY), DPV_PARAM_DEFAULT (SENSITIVITY), flags);
   properties[PROP_K] =
-    g_param_spec_uint ("k", NULL, NULL, DPV_K_MIN, DPV_K_MAX, DPV_K_DEFAULT, flags);
+    g_param_spec_uint ("k", NULL, NULL, (guint) DPV_PARAM_MIN (K), (guint) DPV_PARAM_MAX (K),
+                       (guint) DPV_PARAM_DEFAULT (K), flags);
   properties[PROP_MECHANISM] =
     g_param_spec_int ("mechanism", NULL, NULL,
                       0, DP_N_MECHANISMS - 1, DP_MECHANISM_LAPLACE, flags);
   properties[PROP_VIEW] =
-    g_param_spec_int ("view", NULL, NULL, 0, DPV_N_VIEWS - 1, DPV_VIEW_DENSITIES, flags);
+    g_param_spec_int ("view", NULL, NULL, 0, (int) dpv_registry_get_n_views () - 1, 0, flags);
+  /* negative: solved from δ */
   properties[PROP_EPS_PRIME] =
-    g_param_spec_double ("eps-prime", NULL, NULL, EPS_PRIME_MIN, EPS_PRIME_MAX, -1.0, flags);
+    g_param_spec_double ("eps-prime", NULL, NULL, -1.0, DPV_PARAM_MAX (EPS_PRIME), -1.0, flags);
   properties[PROP_LOG_Y] =
     g_param_spec_boolean ("log-y", NULL, NULL, FALSE, flags);
   properties[PROP_SHOW_CAPTION] =
@@ -322,14 +330,17 @@ dpviz_model_class_init (DpvizModelClass *klass)
 static void
 dpviz_model_init (DpvizModel *self)
 {
-  self->epsilon = DPV_EPSILON_DEFAULT;
-  self->delta = DPV_DELTA_DEFAULT;
-  self->sensitivity = DPV_SENSITIVITY_DEFAULT;
-  self->k = DPV_K_DEFAULT;
-  self->mechanism = DP_MECHANISM_LAPLACE;
-  self->view = DPV_VIEW_DENSITIES;
-  self->eps_prime = -1.0;
-  self->log_y = FALSE;
+  DpvParams defaults;
+
+  dpv_params_init (&defaults);
+  self->epsilon = defaults.epsilon;
+  self->delta = defaults.delta;
+  self->sensitivity = defaults.sensitivity;
+  self->k = (guint) defaults.k;
+  self->mechanism = defaults.mechanism;
+  self->view = 0;
+  self->eps_prime = defaults.eps_prime;
+  self->log_y = defaults.log_y;
   self->show_caption = FALSE;
 }
 
@@ -342,28 +353,28 @@ dpviz_model_new (void)
 double
 dpviz_model_get_epsilon (DpvizModel *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_EPSILON_DEFAULT);
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (EPSILON));
   return self->epsilon;
 }
 
 double
 dpviz_model_get_delta (DpvizModel *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_DELTA_DEFAULT);
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (DELTA));
   return self->delta;
 }
 
 double
 dpviz_model_get_sensitivity (DpvizModel *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_SENSITIVITY_DEFAULT);
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (SENSITIVITY));
   return self->sensitivity;
 }
 
 guint
 dpviz_model_get_k (DpvizModel *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_K_DEFAULT);
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (K));
   return self->k;
 }
 
@@ -374,10 +385,10 @@ dpviz_model_get_mechanism (DpvizModel *self)
   return self->mechanism;
 }
 
-DpvViewKind
+guint
 dpviz_model_get_view (DpvizModel *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_VIEW_DENSITIES);
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPVIZ_VIEW ("densities"));
   return self->view;
 }
 
@@ -445,7 +456,7 @@ dpviz_model_set_mechanism (DpvizModel      *self,
 
 void
 dpviz_model_set_view (DpvizModel  *self,
-                      DpvViewKind  view)
+                      guint  view)
 {
   g_return_if_fail (DPVIZ_IS_MODEL (self));
   g_return_if_fail (check_view (view, NULL));
@@ -469,13 +480,12 @@ dpviz_model_get_params (DpvizModel *self,
   out->eps_prime = self->eps_prime;
   out->show_caption = self->show_caption;
   out->log_y = self->log_y;
-  out->composition = NULL;
 }
 
 gboolean
 dpviz_model_apply (DpvizModel       *self,
                    const DpvParams  *params,
-                   DpvViewKind       view,
+                   guint       view,
                    GError          **error)
 {
   g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
@@ -490,13 +500,8 @@ dpviz_model_apply (DpvizModel       *self,
       || !check_sensitivity (params->sensitivity, error)
       || !check_k ((double) params->k, error))
     return FALSE;
-  if (!isfinite (params->eps_prime) || params->eps_prime > EPS_PRIME_MAX)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("ε′ must be between 0 and %g (or negative to solve it from δ)"),
-                   EPS_PRIME_MAX);
-      return FALSE;
-    }
+  if (!check_number (DPV_PARAM_EPS_PRIME, params->eps_prime, error))
+    return FALSE;
 
   g_object_freeze_notify (G_OBJECT (self));
   self->batch_depth++;
@@ -566,9 +571,13 @@ dpviz_model_set_value (DpvizModel  *self,
     }
   if (g_str_equal (property, "eps-prime"))
     {
-      /* A threshold typed by the user: 0 … EPS_PRIME_MAX (negative means "from δ" and is
-       * set through the property, not typed). */
-      if (!check_range ("ε′", value, 0.0, EPS_PRIME_MAX, error))
+      /* A threshold typed by the user: in the table's range (a negative value means "from
+       * δ" and is set through the property, not typed). */
+      DpvParamSpec typed = *dpv_param_spec (DPV_PARAM_EPS_PRIME);
+      DpvParamValue v = { .d = value };
+
+      typed.flags &= ~DPV_PARAM_FLAG_AUTO;
+      if (!dpv_param_check (&typed, &v, error))
         return FALSE;
       store_double (self, &self->eps_prime, value, PROP_EPS_PRIME);
       return TRUE;

@@ -3,9 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Properties (all G_PARAM_EXPLICIT_NOTIFY, notified only on real change):
- *   "epsilon" (double, DPV_EPSILON_MIN…MAX), "delta" (double), "sensitivity" (double),
- *   "k" (uint, DPV_K_MIN…DPV_K_MAX), "mechanism" (int, DpMechanismKind),
- *   "view" (int, DpvViewKind), "eps-prime" (double, < 0 = solve from δ), "log-y" (boolean),
+ *   "epsilon", "delta", "sensitivity" (double), "k" (uint), "mechanism" (int, DpMechanismKind),
+ *   "eps-prime" (double, < 0 = solve from δ), "log-y" (boolean): named, ranged and defaulted
+ *   by the parameter table (dpv-params.h); "view" (int, the registry index of the view),
  *   "show-caption" (boolean).
  * Signal "changed" (no arguments): emitted once after any property (or a batch set by
  * dpviz_model_apply) changed; views redraw on it.
@@ -14,7 +14,8 @@
 
 #include <glib-object.h>
 
-#include "dpv-view.h"
+#include "dpv-params.h"
+#include "dpviz-views.h"
 
 G_BEGIN_DECLS
 
@@ -28,7 +29,7 @@ double dpviz_model_get_delta (DpvizModel *self);
 double dpviz_model_get_sensitivity (DpvizModel *self);
 guint dpviz_model_get_k (DpvizModel *self);
 DpMechanismKind dpviz_model_get_mechanism (DpvizModel *self);
-DpvViewKind dpviz_model_get_view (DpvizModel *self);
+guint dpviz_model_get_view (DpvizModel *self);
 
 /* Setters refuse (return FALSE, set G_IO_ERROR_INVALID_ARGUMENT with a translated message that
  * names the allowed range) and change nothing when the value is out of range. */
@@ -37,13 +38,13 @@ gboolean dpviz_model_set_delta (DpvizModel *self, double value, GError **error);
 gboolean dpviz_model_set_sensitivity (DpvizModel *self, double value, GError **error);
 gboolean dpviz_model_set_k (DpvizModel *self, guint value, GError **error);
 void dpviz_model_set_mechanism (DpvizModel *self, DpMechanismKind mechanism);
-void dpviz_model_set_view (DpvizModel *self, DpvViewKind view);
+void dpviz_model_set_view (DpvizModel *self, guint view);
 
-/* Current values as render parameters (composition data pointer left NULL). */
+/* Current values as render parameters. */
 void dpviz_model_get_params (DpvizModel *self, DpvParams *out);
 /* Validates every value of params and view first; on success sets them all with a single
  * "changed" emission; on failure changes nothing. */
-gboolean dpviz_model_apply (DpvizModel *self, const DpvParams *params, DpvViewKind view,
+gboolean dpviz_model_apply (DpvizModel *self, const DpvParams *params, guint view,
                             GError **error);
 
 /* Additive (app): numeric properties by name ("epsilon", "delta", "sensitivity", "k",

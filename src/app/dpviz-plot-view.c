@@ -3,20 +3,22 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The widget is thin (ARCHITECTURE.md): on the model's "changed" it queues a redraw, and its
- * snapshot hands a cairo context to dpv_view_render(), the same call that serves export and the
- * CLI. GTK only snapshots mapped widgets, so views hidden in the view stack cost nothing.
+ * snapshot draws the frame of the current parameters (from the window's frame cache, through
+ * the worker) with dpv_figure_render(), the call that serves export and the CLI. GTK only
+ * snapshots mapped widgets, so views hidden in the view stack cost nothing.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "dpv-figure.h"
 #include "dpviz-plot-view.h"
 
 struct _DpvizPlotView
 {
   GtkWidget parent_instance;
 
-  DpvViewKind kind;
+  guint kind;
   DpvizModel *model;
   DpvizCompositionWorker *worker;
   double text_scale;
@@ -42,16 +44,32 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* The frame of the current parameters, or NULL when there is nothing to show yet. */
+static DpvFrame *
+current_frame (DpvizPlotView *self)
+{
+  const DpvViewClass *view = dpv_registry_get (self->kind);
+  DpvParams params;
+
+  dpviz_model_get_params (self->model, &params);
+  params.show_caption = FALSE;  /* the read-out panel shows the numbers on screen */
+  if (self->worker == NULL)
+    return dpv_frame_compute (view, &params, NULL, NULL, NULL);
+  return dpviz_composition_worker_get_frame (self->worker, view, &params);
+}
+
 static void
 update_description (DpvizPlotView *self)
 {
   g_autofree char *description = NULL;
-  DpvParams params;
+  g_autoptr(DpvFrame) frame = NULL;
 
   if (self->model == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
-  dpviz_model_get_params (self->model, &params);
-  description = dpv_view_describe (self->kind, &params);
+  frame = current_frame (self);
+  if (frame == NULL)
+    return;
+  description = dpv_frame_describe (frame);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                   -1);
@@ -128,7 +146,7 @@ dpviz_plot_view_snapshot (GtkWidget   *widget,
   DpvizPlotView *self = DPVIZ_PLOT_VIEW (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  DpvParams params;
+  g_autoptr(DpvFrame) frame = NULL;
   DpvStyle style;
   cairo_t *cr;
   gint64 start = g_get_monotonic_time ();
@@ -136,45 +154,33 @@ dpviz_plot_view_snapshot (GtkWidget   *widget,
   if (self->model == NULL || width <= 0 || height <= 0)
     return;
 
-  dpviz_model_get_params (self->model, &params);
-  params.show_caption = FALSE;  /* the read-out panel shows the numbers on screen */
-  if (self->kind == DPV_VIEW_COMPOSITION)
+  frame = current_frame (self);
+  if (frame == NULL)
     {
-      const DpvCompositionData *data = NULL;
-
-      if (self->worker != NULL)
-        {
-          dpviz_composition_worker_request (self->worker, &params);
-          data = dpviz_composition_worker_get_data (self->worker);
-        }
-      if (data == NULL)
-        {
-          /* Nothing computed yet: say so rather than compute on the UI thread. */
-          PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Computing…"));
-          int lw, lh;
-          GdkRGBA color;
+      /* Nothing computed yet: say so rather than compute on the UI thread. */
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Computing…"));
+      int lw, lh;
+      GdkRGBA color;
 
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-          gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
 G_GNUC_END_IGNORE_DEPRECATIONS
-          pango_layout_get_pixel_size (layout, &lw, &lh);
-          gtk_snapshot_save (snapshot);
-          gtk_snapshot_translate (snapshot,
-                                  &GRAPHENE_POINT_INIT ((width - lw) / 2.f, (height - lh) / 2.f));
-          gtk_snapshot_append_layout (snapshot, layout, &color);
-          gtk_snapshot_restore (snapshot);
-          g_object_unref (layout);
-          self->n_draws++;
-          self->last_draw_time = g_get_monotonic_time ();
-          self->last_draw_duration = self->last_draw_time - start;
-          return;
-        }
-      params.composition = data;
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot,
+                              &GRAPHENE_POINT_INIT ((width - lw) / 2.f, (height - lh) / 2.f));
+      gtk_snapshot_append_layout (snapshot, layout, &color);
+      gtk_snapshot_restore (snapshot);
+      g_object_unref (layout);
+      self->n_draws++;
+      self->last_draw_time = g_get_monotonic_time ();
+      self->last_draw_duration = self->last_draw_time - start;
+      return;
     }
 
   dpviz_plot_view_get_style (self, &style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  dpv_view_render (self->kind, &params, &style, cr, width, height);
+  dpv_figure_render (frame, &style, cr, width, height);
   cairo_destroy (cr);
 
   self->n_draws++;
@@ -278,7 +284,7 @@ dpviz_plot_view_class_init (DpvizPlotViewClass *klass)
   widget_class->css_changed = dpviz_plot_view_css_changed;
 
   properties[PROP_KIND] =
-    g_param_spec_int ("kind", NULL, NULL, 0, DPV_N_VIEWS - 1, DPV_VIEW_DENSITIES,
+    g_param_spec_int ("kind", NULL, NULL, 0, (int) dpv_registry_get_n_views () - 1, 0,
                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL, DPVIZ_TYPE_MODEL, flags);
@@ -306,24 +312,23 @@ dpviz_plot_view_init (DpvizPlotView *self)
 }
 
 GtkWidget *
-dpviz_plot_view_new (DpvViewKind kind)
+dpviz_plot_view_new (guint kind)
 {
   GtkWidget *widget = g_object_new (DPVIZ_TYPE_PLOT_VIEW, "kind", kind, NULL);
   g_autofree char *title = NULL;
 
   /* The title may carry Pango markup (e.g. a superscript); screen readers get plain text. */
-  if (!pango_parse_markup (dpv_view_title (kind), -1, 0, NULL, &title, NULL, NULL))
-    title = g_strdup (dpv_view_title (kind));
+  title = dpv_view_class_get_plain_title (dpv_registry_get (kind));
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                   -1);
   return widget;
 }
 
-DpvViewKind
+guint
 dpviz_plot_view_get_kind (DpvizPlotView *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), DPV_VIEW_DENSITIES);
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), DPVIZ_VIEW ("densities"));
   return self->kind;
 }
 

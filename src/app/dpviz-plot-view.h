@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 #define DPVIZ_TYPE_PLOT_VIEW (dpviz_plot_view_get_type ())
 G_DECLARE_FINAL_TYPE (DpvizPlotView, dpviz_plot_view, DPVIZ, PLOT_VIEW, GtkWidget)
 
-GtkWidget *dpviz_plot_view_new (DpvViewKind kind);
-DpvViewKind dpviz_plot_view_get_kind (DpvizPlotView *self);
+GtkWidget *dpviz_plot_view_new (guint kind);
+guint dpviz_plot_view_get_kind (DpvizPlotView *self);
 void dpviz_plot_view_set_model (DpvizPlotView *self, DpvizModel *model);
 /* The composition view draws the worker's newest result (the exact curve "computing…" until
  * it matches the parameters) and redraws when a new one is ready. */

@@ -92,13 +92,13 @@ struct _DpvizWindow
   DpvizModel *model;
   DpvizCompositionWorker *worker;
   GSettings *settings;
-  DpvizPlotView *plots[DPV_N_VIEWS];
+  DpvizPlotView **plots;       /* one per registered view */
   DpvizParamRow *rows[G_N_ELEMENTS (param_names)];
 
   guint zoom_index;
   GPtrArray *readouts;         /* current DpvReadout*, for copying */
   guint n_readout_rows;
-  DpvViewKind readout_kind;
+  guint readout_kind;
   guint readouts_idle;
 
   DpvizLesson *lesson;
@@ -159,8 +159,9 @@ static gboolean
 update_readouts_idle (gpointer user_data)
 {
   DpvizWindow *self = user_data;
-  DpvViewKind kind = dpviz_model_get_view (self->model);
+  guint kind = dpviz_model_get_view (self->model);
   g_autoptr(PangoAttrList) attrs = scale_attrs (zoom_levels[self->zoom_index]);
+  g_autoptr(DpvFrame) frame = NULL;
   DpvParams params;
   GtkWidget *child;
   guint i;
@@ -168,37 +169,24 @@ update_readouts_idle (gpointer user_data)
   self->readouts_idle = 0;
 
   dpviz_model_get_params (self->model, &params);
-  if (kind == DPV_VIEW_COMPOSITION)
+  params.show_caption = FALSE;
+  /* The frame the plot draws (the cache hands the same numbers; nothing is computed again);
+   * for the composition view, its cheap curves while the worker computes the rest. */
+  frame = dpviz_composition_worker_get_frame (self->worker, dpv_registry_get (kind), &params);
+  if (frame == NULL)
     {
-      /* Never compute the exact curve here: hand over what the worker has; libdpplot uses the
-       * cheap curves and marks the exact value as pending when it is for other parameters. */
-      const DpvCompositionData *data;
-
-      dpviz_composition_worker_request (self->worker, &params);
-      data = dpviz_composition_worker_get_data (self->worker);
-      params.composition = data;
-      if (data == NULL && self->n_readout_rows > 0 && self->readout_kind == kind)
-        {
-          /* Keep the previous numbers, dimmed, until the worker delivers: no flicker. */
-          gtk_widget_add_css_class (GTK_WIDGET (self->readout_grid), "stale");
-          return G_SOURCE_REMOVE;
-        }
-      if (data == NULL)
-        {
-          while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->readout_grid))))
-            gtk_grid_remove (self->readout_grid, child);
-          g_clear_pointer (&self->readouts, g_ptr_array_unref);
-          self->n_readout_rows = 0;
-          child = gtk_label_new (_("Computing…"));
-          gtk_widget_add_css_class (child, "dim-label");
-          gtk_grid_attach (self->readout_grid, child, 0, 0, 2, 1);
-          return G_SOURCE_REMOVE;
-        }
+      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->readout_grid))))
+        gtk_grid_remove (self->readout_grid, child);
+      g_clear_pointer (&self->readouts, g_ptr_array_unref);
+      self->n_readout_rows = 0;
+      child = gtk_label_new (_("Computing…"));
+      gtk_widget_add_css_class (child, "dim-label");
+      gtk_grid_attach (self->readout_grid, child, 0, 0, 2, 1);
+      return G_SOURCE_REMOVE;
     }
 
-  gtk_widget_remove_css_class (GTK_WIDGET (self->readout_grid), "stale");
   g_clear_pointer (&self->readouts, g_ptr_array_unref);
-  self->readouts = dpv_view_readouts (kind, &params);
+  self->readouts = dpv_frame_readouts (frame);
   self->readout_kind = kind;
 
   /* Reuse the labels when the number of rows stays the same (the common case while dragging). */
@@ -284,10 +272,11 @@ dpviz_window_get_readouts_text (DpvizWindow *self)
 static void
 update_explanation (DpvizWindow *self)
 {
-  DpvViewKind kind = dpviz_model_get_view (self->model);
+  guint kind = dpviz_model_get_view (self->model);
   g_autoptr(PangoAttrList) attrs = scale_attrs (zoom_levels[self->zoom_index]);
-  g_autofree char *markup = g_strdup_printf ("<b>%s</b>\n%s", dpv_view_title (kind),
-                                             dpv_view_explanation (kind));
+  const DpvViewClass *view = dpv_registry_get (kind);
+  g_autofree char *markup = g_strdup_printf ("<b>%s</b>\n%s", dpv_view_class_get_title (view),
+                                             dpv_view_class_get_explanation (view));
 
   gtk_label_set_markup (self->explain_label, markup);
   gtk_label_set_attributes (self->explain_label, attrs);
@@ -304,19 +293,24 @@ on_model_changed (DpvizWindow *self)
 static void
 on_worker_ready (DpvizWindow *self)
 {
-  if (dpviz_model_get_view (self->model) == DPV_VIEW_COMPOSITION)
+  if (dpv_registry_get (dpviz_model_get_view (self->model))->expensive)
     queue_readouts (self);
 }
 
 static void
 on_model_view (DpvizWindow *self)
 {
-  DpvViewKind kind = dpviz_model_get_view (self->model);
+  guint kind = dpviz_model_get_view (self->model);
 
-  adw_view_stack_set_visible_child_name (self->view_stack, dpv_view_to_name (kind));
-  set_action_state (self, "view", g_variant_new_string (dpv_view_to_name (kind)));
-  gtk_widget_set_visible (GTK_WIDGET (self->log_y_button), kind == DPV_VIEW_KL);
-  gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_box), kind == DPV_VIEW_REGIONS);
+  const DpvViewClass *view = dpv_registry_get (kind);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, view->name);
+  set_action_state (self, "view", g_variant_new_string (view->name));
+  /* the controls of the parameters this view uses */
+  gtk_widget_set_visible (GTK_WIDGET (self->log_y_button),
+                          dpv_view_class_uses (view, DPV_PARAM_LOG_Y));
+  gtk_widget_set_visible (GTK_WIDGET (self->eps_prime_box),
+                          dpv_view_class_uses (view, DPV_PARAM_EPS_PRIME));
   update_explanation (self);
   queue_readouts (self);
 }
@@ -333,10 +327,9 @@ static void
 on_stack_visible_child (DpvizWindow *self)
 {
   const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
-  DpvViewKind kind;
 
-  if (name != NULL && dpv_view_from_name (name, &kind))
-    dpviz_model_set_view (self->model, kind);
+  if (name != NULL && dpv_registry_lookup (name) != NULL)
+    dpviz_model_set_view (self->model, dpv_registry_index (dpv_registry_lookup (name)));
 }
 
 static void
@@ -344,7 +337,7 @@ on_dark_changed (DpvizWindow *self)
 {
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  for (guint i = 0; i < DPV_N_VIEWS; i++)
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
     dpviz_plot_view_set_dark (self->plots[i], dark);
 }
 
@@ -376,11 +369,12 @@ view_from_setting (GValue   *value,
                    GVariant *variant,
                    gpointer  user_data)
 {
-  DpvViewKind kind;
 
-  if (!dpv_view_from_name (g_variant_get_string (variant, NULL), &kind))
+  const DpvViewClass *view = dpv_registry_lookup (g_variant_get_string (variant, NULL));
+
+  if (view == NULL)
     return FALSE;
-  g_value_set_int (value, kind);
+  g_value_set_int (value, dpv_registry_index (view));
   return TRUE;
 }
 
@@ -389,7 +383,7 @@ view_to_setting (const GValue       *value,
                  const GVariantType *expected_type,
                  gpointer            user_data)
 {
-  return g_variant_new_string (dpv_view_to_name (g_value_get_int (value)));
+  return g_variant_new_string (dpv_registry_get (g_value_get_int (value))->name);
 }
 
 static void
@@ -719,14 +713,16 @@ save_lesson_action (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
-static const DpvCompositionData *
-current_composition (DpvizWindow *self)
+/* The frame of the current view and parameters, complete (export and copies want the exact
+ * curves: from the cache when the worker has them, else computed now). */
+static DpvFrame *
+current_frame (DpvizWindow *self)
 {
-  const DpvCompositionData *data = dpviz_composition_worker_get_data (self->worker);
   DpvParams params;
 
   dpviz_model_get_params (self->model, &params);
-  return data != NULL && dpv_composition_data_matches (data, &params) ? data : NULL;
+  return dpv_frame_compute (dpv_registry_get (dpviz_model_get_view (self->model)), &params,
+                            dpviz_composition_worker_get_cache (self->worker), NULL, NULL);
 }
 
 static void
@@ -737,7 +733,8 @@ export_action (GSimpleAction *action,
   DpvizWindow *self = user_data;
 
   dpviz_export_dialog_present (GTK_WINDOW (self), self->toast_overlay, self->model,
-                               self->settings, current_composition (self));
+                               self->settings,
+                               dpviz_composition_worker_get_cache (self->worker));
 }
 
 static void
@@ -757,8 +754,10 @@ copy_figure_action (GSimpleAction *action,
   /* Copies go into documents: the export theme (print by default), not the screen's. */
   dpv_theme_from_name (theme_name, &theme);
   dpv_style_init (&style, theme);
-  if (dpviz_copy_figure_to_clipboard (gtk_widget_get_clipboard (GTK_WIDGET (self)), self->model,
-                                      &style, current_composition (self), width, height, &error))
+  g_autoptr(DpvFrame) frame = current_frame (self);
+
+  if (dpviz_copy_figure_to_clipboard (gtk_widget_get_clipboard (GTK_WIDGET (self)), frame,
+                                      &style, width, height, &error))
     toast (self, _("Figure copied"));
   else
     toast (self, error->message);
@@ -790,10 +789,11 @@ view_change_state (GSimpleAction *action,
                    gpointer       user_data)
 {
   DpvizWindow *self = user_data;
-  DpvViewKind kind;
 
-  if (dpv_view_from_name (g_variant_get_string (state, NULL), &kind))
-    dpviz_model_set_view (self->model, kind);
+  const DpvViewClass *view = dpv_registry_lookup (g_variant_get_string (state, NULL));
+
+  if (view != NULL)
+    dpviz_model_set_view (self->model, dpv_registry_index (view));
 }
 
 static void
@@ -848,7 +848,7 @@ set_zoom (DpvizWindow *self,
           guint        index)
 {
   self->zoom_index = MIN (index, G_N_ELEMENTS (zoom_levels) - 1);
-  for (guint i = 0; i < DPV_N_VIEWS; i++)
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
     dpviz_plot_view_set_text_scale (self->plots[i], zoom_levels[self->zoom_index]);
   update_explanation (self);
   update_lesson_bar (self);
@@ -1069,72 +1069,51 @@ on_flap_revealed (DpvizWindow *self)
 
 /* ---- construction ---------------------------------------------------------------------- */
 
+/* A slider + entry for parameter @id, from its row in the parameter table. */
+static DpvizParamRow *
+param_row_new (DpvizWindow *self,
+               DpvParamId   id)
+{
+  const DpvParamSpec *spec = dpv_param_spec (id);
+  double min = spec->slider_min > 0 ? spec->slider_min : spec->min;
+
+  return DPVIZ_PARAM_ROW (dpviz_param_row_new (self->model, spec->name, _(spec->label), min,
+                                               spec->max, spec->kind == DPV_PARAM_KIND_UINT,
+                                               _(spec->low_hint), _(spec->high_hint)));
+}
+
 static void
 add_param_rows (DpvizWindow *self)
 {
-  struct {
-    const char *title;
-    double min, max;
-    gboolean integer;
-    const char *low, *high;
-  } specs[] = {
-    { N_("Privacy budget ε"), DPV_EPSILON_MIN, DPV_EPSILON_MAX, FALSE,
-      N_("more private"), N_("less private") },
-    { N_("Failure probability δ"), DPV_DELTA_MIN, DPV_DELTA_MAX, FALSE,
-      N_("more private"), N_("less private") },
-    { N_("Sensitivity Δ"), DPV_SENSITIVITY_MIN, DPV_SENSITIVITY_MAX, FALSE,
-      N_("less noise needed"), N_("more noise needed") },
-    { N_("Compositions k"), DPV_K_MIN, DPV_K_MAX, TRUE,
-      N_("more private"), N_("less private") },
-  };
-
-  G_STATIC_ASSERT (G_N_ELEMENTS (specs) == G_N_ELEMENTS (param_names));
-  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (param_names); i++)
     {
-      GtkWidget *row = dpviz_param_row_new (self->model, param_names[i], _(specs[i].title),
-                                            specs[i].min, specs[i].max, specs[i].integer,
-                                            _(specs[i].low), _(specs[i].high));
-
-      self->rows[i] = DPVIZ_PARAM_ROW (row);
-      gtk_box_append (self->params_box, row);
+      self->rows[i] = param_row_new (self, dpv_param_spec_lookup (param_names[i])->id);
+      gtk_box_append (self->params_box, GTK_WIDGET (self->rows[i]));
     }
-
-  self->eps_prime_row =
-    DPVIZ_PARAM_ROW (dpviz_param_row_new (self->model, "eps-prime", _("Threshold ε′"),
-                                          DPV_EPSILON_MIN, DPV_EPSILON_MAX, FALSE,
-                                          _("larger region S"), _("smaller region S")));
+  self->eps_prime_row = param_row_new (self, DPV_PARAM_EPS_PRIME);
   gtk_box_append (self->eps_prime_box, GTK_WIDGET (self->eps_prime_row));
 }
 
 static void
 add_views (DpvizWindow *self)
 {
-  /* Short titles fit the header bar's view switcher; the full title heads the explanation. */
-  static const char *titles[DPV_N_VIEWS] = {
-    N_("Densities"),
-    N_("Regions"),
-    N_("KL Bound"),
-    N_("Composition"),
-  };
-  static const char *icons[DPV_N_VIEWS] = {
-    "view-continuous-symbolic",
-    "view-dual-symbolic",
-    "view-mirror-symbolic",
-    "view-paged-symbolic",
-  };
+  guint n = dpv_registry_get_n_views ();
 
-  for (guint i = 0; i < DPV_N_VIEWS; i++)
+  self->plots = g_new0 (DpvizPlotView *, n);
+  for (guint i = 0; i < n; i++)
     {
+      const DpvViewClass *view = dpv_registry_get (i);
       GtkWidget *plot = dpviz_plot_view_new (i);
       AdwViewStackPage *page;
 
       self->plots[i] = DPVIZ_PLOT_VIEW (plot);
       dpviz_plot_view_set_model (self->plots[i], self->model);
-      if (i == DPV_VIEW_COMPOSITION)
-        dpviz_plot_view_set_worker (self->plots[i], self->worker);
-      page = adw_view_stack_add_titled (self->view_stack, plot, dpv_view_to_name (i),
-                                        _(titles[i]));
-      adw_view_stack_page_set_icon_name (page, icons[i]);
+      dpviz_plot_view_set_worker (self->plots[i], self->worker);
+      /* Short titles fit the header bar's view switcher; the full title heads the
+       * explanation. */
+      page = adw_view_stack_add_titled (self->view_stack, plot, view->name,
+                                        dpv_view_class_get_short_title (view));
+      adw_view_stack_page_set_icon_name (page, view->icon_name);
     }
 }
 
@@ -1170,6 +1149,7 @@ dpviz_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->readouts, g_ptr_array_unref);
   g_clear_pointer (&self->lesson, dpviz_lesson_free);
+  g_clear_pointer (&self->plots, g_free);
   G_OBJECT_CLASS (dpviz_window_parent_class)->finalize (object);
 }
 
@@ -1286,10 +1266,10 @@ dpviz_window_get_worker (DpvizWindow *self)
 
 DpvizPlotView *
 dpviz_window_get_plot_view (DpvizWindow *self,
-                            DpvViewKind  kind)
+                            guint  kind)
 {
   g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
-  g_return_val_if_fail (kind < DPV_N_VIEWS, NULL);
+  g_return_val_if_fail (kind < dpv_registry_get_n_views (), NULL);
   return self->plots[kind];
 }
 

@@ -19,7 +19,7 @@ G_DECLARE_FINAL_TYPE (DpvizWindow, dpviz_window, DPVIZ, WINDOW, AdwApplicationWi
 DpvizWindow *dpviz_window_new (GtkApplication *application);
 DpvizModel *dpviz_window_get_model (DpvizWindow *self);
 DpvizCompositionWorker *dpviz_window_get_worker (DpvizWindow *self);
-DpvizPlotView *dpviz_window_get_plot_view (DpvizWindow *self, DpvViewKind kind);
+DpvizPlotView *dpviz_window_get_plot_view (DpvizWindow *self, guint kind);
 /* The row for "epsilon", "delta", "sensitivity", "k" or "eps-prime" (regions view). */
 DpvizParamRow *dpviz_window_get_param_row (DpvizWindow *self, const char *property);
 double dpviz_window_get_text_scale (DpvizWindow *self);

@@ -1,15 +1,14 @@
-/* dpviz-cli-bench.c — `bench`: render time of every view on an image surface
+/* dpviz-cli-bench.c — `bench`: compute and draw time of every view on an image surface
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Prints figures; it asserts nothing (speed targets are read by people, BRIEF.md). Each view is
- * rendered into one ARGB32 image surface of the requested size over a sweep of parameter
- * values, as a lecturer dragging a slider would cause: once with dpv_view_render_image (), the
- * path PNG export takes (horizontal bands on all cores), and once with a single cairo_t on one
- * core (serial_*), as the app's GTK cairo node draws, so that both are on record. The
- * composition view's curves are
- * computed once (their cold time is reported separately) and reused while k sweeps, which is
- * what the app does with its cache.
+ * Prints figures; it asserts nothing (speed targets are read by people, BRIEF.md). Each
+ * registered view is swept over one of its parameters, as a lecturer dragging a slider would
+ * cause: per value its frame is computed (through a frame cache, as the app does, so that an
+ * expensive stage the sweep does not change is computed once: its cold time is reported as
+ * data_cold_ms) and then drawn into one ARGB32 image surface of the requested size, once in
+ * horizontal bands on all cores (the path PNG export takes) and once with a single cairo_t on
+ * one core (serial_*), as the app's GTK cairo node draws. Compute and draw are timed apart.
  */
 #include "config.h"
 
@@ -21,7 +20,8 @@
 
 #include <glib/gi18n.h>
 
-#include "dpv-view.h"
+#include "dpv-figure.h"
+#include "dpv-registry.h"
 #include "dpviz-cli-common.h"
 
 #define WARMUP 3
@@ -75,63 +75,110 @@ cpu_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* Parameters of sample @i of @n for @view: ε sweeps 0.01 … 10 (log) for the first three
- * views, k sweeps 1 … 10000 (log) for the composition view. */
-static void
-sweep_params (DpvViewKind view, unsigned i, unsigned n, DpvParams *params)
+/* The parameter a sweep moves: the first number the view uses that its expensive stage does
+ * not (composition: k), else its first number (ε). */
+static DpvParamId
+sweep_param (const DpvViewClass *view)
 {
-  double t = n > 1 ? (double) i / (n - 1) : 0.5;
+  DpvParamSet uses = dpv_view_class_get_uses (view);
+  DpvParamSet cheap = view->data_uses != NULL ? uses & ~dpv_view_class_get_data_uses (view)
+                                              : 0;
 
-  if (view == DPV_VIEW_COMPOSITION)
-    params->k = (unsigned long) CLAMP (lround (pow (DPV_K_MAX, t)), DPV_K_MIN, DPV_K_MAX);
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < DPV_N_PARAMS; i++)
+      {
+        DpvParamKind kind = dpv_param_spec (i)->kind;
+
+        if (((pass == 0 ? cheap : uses) & DPV_PARAM_BIT (i)) != 0
+            && (kind == DPV_PARAM_KIND_DOUBLE || kind == DPV_PARAM_KIND_UINT))
+          return i;
+      }
+  return DPV_PARAM_NONE;
+}
+
+/* Parameters of sample @i of @n: the swept parameter over its slider's range. */
+static void
+sweep_params (DpvParamId id, unsigned i, unsigned n, DpvParams *params)
+{
+  const DpvParamSpec *spec;
+  double t = n > 1 ? (double) i / (n - 1) : 0.5, lo, hi, v;
+  DpvParamValue value;
+
+  if (id == DPV_PARAM_NONE)
+    return;
+  spec = dpv_param_spec (id);
+  lo = spec->slider_min > 0 ? spec->slider_min : spec->min;
+  hi = spec->max;
+  v = spec->scale == DPV_PARAM_SCALE_LOG && lo > 0 ? lo * pow (hi / lo, t) : lo + (hi - lo) * t;
+  if (spec->kind == DPV_PARAM_KIND_UINT)
+    value.u = (unsigned long) CLAMP (lround (v), lround (spec->min), lround (spec->max));
   else
-    params->epsilon = DPV_EPSILON_MIN * pow (DPV_EPSILON_MAX / DPV_EPSILON_MIN, t);
+    value.d = v;
+  dpv_params_set (params, id, &value);
 }
 
 static void
-render_once (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
-             cairo_surface_t *surface, double width, double height, gboolean serial)
+draw_once (const DpvFrame *frame, const DpvStyle *style, cairo_surface_t *surface,
+           double width, double height, gboolean serial)
 {
   if (serial)
     {
       cairo_t *cr = cairo_create (surface);
 
-      dpv_view_render (view, params, style, cr, width, height);
+      dpv_figure_render (frame, style, cr, width, height);
       cairo_destroy (cr);
       cairo_surface_flush (surface);
     }
   else
-    dpv_view_render_image (view, params, style, surface, 1.0, width, height);
+    dpv_figure_render_image (frame, style, surface, 1.0, width, height);
 }
 
-/* Renders @view @iterations times over the sweep; wall and CPU statistics. */
+typedef struct {
+  Stats total, cpu, compute, draw;
+} Measure;
+
+/* Computes and draws @view @iterations times over the sweep. */
 static void
-measure (DpvViewKind view, const DpvParams *base, const DpvStyle *style,
-         cairo_surface_t *surface, double width, double height, gboolean serial,
-         unsigned long iterations, double *samples, double *cpu_samples, Stats *wall,
-         Stats *cpu)
+measure (const DpvViewClass *view, const DpvParams *base, DpvFrameCache *cache,
+         const DpvStyle *style, cairo_surface_t *surface, double width, double height,
+         gboolean serial, unsigned long iterations, Measure *out)
 {
+  g_autofree double *total = g_new (double, iterations);
+  g_autofree double *cpu = g_new (double, iterations);
+  g_autofree double *compute = g_new (double, iterations);
+  g_autofree double *draw = g_new (double, iterations);
+  DpvParamId id = sweep_param (view);
   DpvParams params = *base;
 
   /* Warm-up: fonts, glyph caches, first allocations, the bands' split. */
   for (unsigned i = 0; i < WARMUP; i++)
     {
-      sweep_params (view, i, WARMUP, &params);
-      render_once (view, &params, style, surface, width, height, serial);
+      g_autoptr(DpvFrame) frame = NULL;
+
+      sweep_params (id, i, WARMUP, &params);
+      frame = dpv_frame_compute (view, &params, cache, NULL, NULL);
+      draw_once (frame, style, surface, width, height, serial);
     }
   for (unsigned long i = 0; i < iterations; i++)
     {
-      double t0, c0;
+      g_autoptr(DpvFrame) frame = NULL;
+      double t0, t1, c0;
 
-      sweep_params (view, i, iterations, &params);
+      sweep_params (id, i, iterations, &params);
       c0 = cpu_ms ();
       t0 = now_ms ();
-      render_once (view, &params, style, surface, width, height, serial);
-      samples[i] = now_ms () - t0;
-      cpu_samples[i] = cpu_ms () - c0;
+      frame = dpv_frame_compute (view, &params, cache, NULL, NULL);
+      t1 = now_ms ();
+      draw_once (frame, style, surface, width, height, serial);
+      total[i] = now_ms () - t0;
+      cpu[i] = cpu_ms () - c0;
+      compute[i] = t1 - t0;
+      draw[i] = total[i] - compute[i];
     }
-  compute_stats (samples, iterations, wall);
-  compute_stats (cpu_samples, iterations, cpu);
+  compute_stats (total, iterations, &out->total);
+  compute_stats (cpu, iterations, &out->cpu);
+  compute_stats (compute, iterations, &out->compute);
+  compute_stats (draw, iterations, &out->draw);
 }
 
 int
@@ -142,14 +189,14 @@ cli_cmd_bench (int argc, char **argv, GError **error)
   gboolean json = FALSE;
   unsigned long iterations = 200;
   double width = 1920, height = 1080;
-  gboolean selected[DPV_N_VIEWS];
-  Stats stats[DPV_N_VIEWS], cpu_stats[DPV_N_VIEWS];
-  Stats serial_stats[DPV_N_VIEWS], serial_cpu_stats[DPV_N_VIEWS];
-  double cold_ms = NAN;
+  guint n_views = dpv_registry_get_n_views ();
+  g_autofree gboolean *selected = g_new0 (gboolean, n_views);
+  g_autofree Measure *banded = g_new0 (Measure, n_views);
+  g_autofree Measure *serial = g_new0 (Measure, n_views);
+  g_autofree double *cold_ms = g_new0 (double, n_views);
+  g_autofree char *names = dpv_registry_names_text ();
   DpvParams base;
   DpvStyle style;
-  g_autoptr(DpvCompositionData) composition = NULL;
-  g_autofree double *samples = NULL, *cpu_samples = NULL;
   cairo_surface_t *surface;
   const GOptionEntry entries[] = {
     { "iterations", 0, 0, G_OPTION_ARG_STRING, &iterations_text,
@@ -159,7 +206,7 @@ cli_cmd_bench (int argc, char **argv, GError **error)
     { "height", 0, 0, G_OPTION_ARG_STRING, &height_text,
       N_("Surface height in pixels (default 1080)"), N_("H") },
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_text,
-      N_("Only this view (default: all four)"), N_("NAME") },
+      N_("Only this view (default: all)"), N_("NAME") },
     { "mechanism", 0, 0, G_OPTION_ARG_STRING, &mechanism_text,
       N_("laplace, gaussian or rr (default laplace)"), N_("NAME") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
@@ -167,14 +214,15 @@ cli_cmd_bench (int argc, char **argv, GError **error)
   };
 
   if (!cli_parse_options ("bench",
-                          _("Render time of every view on an image surface over a sweep of "
-                            "parameter values."),
-                          _("ε sweeps 0.01 … 10 for densities, regions and kl; k sweeps "
-                            "1 … 10000 for composition,\nwhose curves are computed once "
-                            "(composition_cold_ms). JSON keys: views (per view median_ms,\n"
-                            "p99_ms, mean_ms, max_ms, cpu_median_ms, cpu_p99_ms, and serial_median_ms,\n"
-                            "serial_p99_ms, serial_cpu_median_ms for one core), "
-                            "composition_cold_ms, width, height, cores, iterations."),
+                          _("Compute and draw time of every view on an image surface over a "
+                            "sweep of parameter values."),
+                          _("Each view sweeps one parameter (sweep); an expensive stage the "
+                            "sweep does not change is computed once\n(data_cold_ms). JSON keys: "
+                            "views (per view compute_median_ms, compute_p99_ms, draw_median_ms,\n"
+                            "draw_p99_ms, median_ms, p99_ms, mean_ms, max_ms of compute + draw, "
+                            "cpu_median_ms, cpu_p99_ms,\nand serial_median_ms, serial_p99_ms, "
+                            "serial_draw_median_ms, serial_cpu_median_ms for one core), width,\n"
+                            "height, cores, iterations."),
                           NULL, entries, argc, argv, error)
       || !cli_parse_ulong ("--iterations", iterations_text, 10, 100000, &iterations, error)
       || !cli_parse_double ("--width", width_text, 16, 8192, &width, error)
@@ -189,20 +237,19 @@ cli_cmd_bench (int argc, char **argv, GError **error)
                    mechanism_text);
       return CLI_EXIT_USAGE;
     }
-  for (int v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < n_views; v++)
     selected[v] = view_text == NULL;
   if (view_text != NULL)
     {
-      DpvViewKind view;
+      const DpvViewClass *view = dpv_registry_lookup (view_text);
 
-      if (!dpv_view_from_name (view_text, &view))
+      if (view == NULL)
         {
-          g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
-                       _("unknown view “%s” (expected densities, regions, kl or composition)"),
-                       view_text);
+          g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE, _("unknown view “%s” (expected %s)"),
+                       view_text, names);
           return CLI_EXIT_USAGE;
         }
-      selected[view] = TRUE;
+      selected[dpv_registry_index (view)] = TRUE;
     }
   width = floor (width);
   height = floor (height);
@@ -216,35 +263,29 @@ cli_cmd_bench (int argc, char **argv, GError **error)
       cairo_surface_destroy (surface);
       return CLI_EXIT_FAILED;
     }
-  samples = g_new (double, iterations);
-  cpu_samples = g_new (double, iterations);
-
-  if (selected[DPV_VIEW_COMPOSITION])
+  for (guint v = 0; v < n_views; v++)
     {
-      double t0 = now_ms ();
-
-      composition = dpv_composition_data_compute (&base, NULL);
-      cold_ms = now_ms () - t0;
-      if (composition == NULL)
-        {
-          cairo_surface_destroy (surface);
-          g_set_error_literal (error, CLI_ERROR, CLI_ERROR_FAILED,
-                               _("the composition curves could not be computed"));
-          return CLI_EXIT_FAILED;
-        }
-    }
-
-  for (int v = 0; v < DPV_N_VIEWS; v++)
-    {
+      const DpvViewClass *view = dpv_registry_get (v);
+      g_autoptr(DpvFrameCache) cache = NULL;
       DpvParams params = base;
 
       if (!selected[v])
         continue;
-      params.composition = composition;
-      measure (v, &params, &style, surface, width, height, FALSE, iterations, samples,
-               cpu_samples, &stats[v], &cpu_stats[v]);
-      measure (v, &params, &style, surface, width, height, TRUE, iterations, samples,
-               cpu_samples, &serial_stats[v], &serial_cpu_stats[v]);
+      cold_ms[v] = NAN;
+      cache = dpv_frame_cache_new (8);
+      if (view->compute_data != NULL)
+        {
+          /* the expensive stage, cold, once: the sweep keeps it */
+          g_autoptr(DpvFrame) frame = NULL;
+          double t0 = now_ms ();
+
+          frame = dpv_frame_compute (view, &params, cache, NULL, NULL);
+          cold_ms[v] = now_ms () - t0;
+        }
+      measure (view, &params, cache, &style, surface, width, height, FALSE, iterations,
+               &banded[v]);
+      measure (view, &params, cache, &style, surface, width, height, TRUE, iterations,
+               &serial[v]);
     }
   cairo_surface_destroy (surface);
 
@@ -269,29 +310,37 @@ cli_cmd_bench (int argc, char **argv, GError **error)
       json_builder_add_int_value (b, WARMUP);
       json_builder_set_member_name (b, "views");
       json_builder_begin_object (b);
-      for (int v = 0; v < DPV_N_VIEWS; v++)
+      for (guint v = 0; v < n_views; v++)
         {
+          const DpvViewClass *view = dpv_registry_get (v);
+          DpvParamId id = sweep_param (view);
+
           if (!selected[v])
             continue;
-          json_builder_set_member_name (b, dpv_view_to_name (v));
+          json_builder_set_member_name (b, view->name);
           json_builder_begin_object (b);
-          cli_json_add_double (b, "median_ms", stats[v].median_ms);
-          cli_json_add_double (b, "p99_ms", stats[v].p99_ms);
-          cli_json_add_double (b, "mean_ms", stats[v].mean_ms);
-          cli_json_add_double (b, "max_ms", stats[v].max_ms);
-          cli_json_add_double (b, "cpu_median_ms", cpu_stats[v].median_ms);
-          cli_json_add_double (b, "cpu_p99_ms", cpu_stats[v].p99_ms);
-          cli_json_add_double (b, "serial_median_ms", serial_stats[v].median_ms);
-          cli_json_add_double (b, "serial_p99_ms", serial_stats[v].p99_ms);
-          cli_json_add_double (b, "serial_cpu_median_ms", serial_cpu_stats[v].median_ms);
+          cli_json_add_double (b, "compute_median_ms", banded[v].compute.median_ms);
+          cli_json_add_double (b, "compute_p99_ms", banded[v].compute.p99_ms);
+          cli_json_add_double (b, "draw_median_ms", banded[v].draw.median_ms);
+          cli_json_add_double (b, "draw_p99_ms", banded[v].draw.p99_ms);
+          cli_json_add_double (b, "median_ms", banded[v].total.median_ms);
+          cli_json_add_double (b, "p99_ms", banded[v].total.p99_ms);
+          cli_json_add_double (b, "mean_ms", banded[v].total.mean_ms);
+          cli_json_add_double (b, "max_ms", banded[v].total.max_ms);
+          cli_json_add_double (b, "cpu_median_ms", banded[v].cpu.median_ms);
+          cli_json_add_double (b, "cpu_p99_ms", banded[v].cpu.p99_ms);
+          cli_json_add_double (b, "serial_median_ms", serial[v].total.median_ms);
+          cli_json_add_double (b, "serial_p99_ms", serial[v].total.p99_ms);
+          cli_json_add_double (b, "serial_draw_median_ms", serial[v].draw.median_ms);
+          cli_json_add_double (b, "serial_cpu_median_ms", serial[v].cpu.median_ms);
+          if (view->compute_data != NULL)
+            cli_json_add_double (b, "data_cold_ms", cold_ms[v]);
           json_builder_set_member_name (b, "sweep");
-          json_builder_add_string_value (b, v == DPV_VIEW_COMPOSITION ? "k 1..10000 log"
-                                                                     : "epsilon 0.01..10 log");
+          json_builder_add_string_value (b, id != DPV_PARAM_NONE ? dpv_param_spec (id)->name
+                                                                 : "");
           json_builder_end_object (b);
         }
       json_builder_end_object (b);
-      if (selected[DPV_VIEW_COMPOSITION])
-        cli_json_add_double (b, "composition_cold_ms", cold_ms);
       json_builder_end_object (b);
       cli_json_print (b);
     }
@@ -300,22 +349,24 @@ cli_cmd_bench (int argc, char **argv, GError **error)
       printf (_("%s, %.0f × %.0f image surface, %lu renders per view after %d warm-up renders\n"),
               dp_mechanism_kind_to_name (base.mechanism), width, height, iterations, WARMUP);
       g_autofree char *h_view = cli_pad (_("view"), 12, FALSE);
-      g_autofree char *h_median = cli_pad (_("median ms"), 10, TRUE);
+      g_autofree char *h_compute = cli_pad (_("compute ms"), 11, TRUE);
+      g_autofree char *h_draw = cli_pad (_("draw ms"), 10, TRUE);
       g_autofree char *h_p99 = cli_pad (_("p99 ms"), 10, TRUE);
-      g_autofree char *h_max = cli_pad (_("max ms"), 10, TRUE);
       g_autofree char *h_cpu = cli_pad (_("CPU median ms"), 14, TRUE);
-      g_autofree char *h_serial = cli_pad (_("1 core median ms"), 17, TRUE);
+      g_autofree char *h_serial = cli_pad (_("1 core draw ms"), 15, TRUE);
 
-      printf ("  %s %s %s %s %s %s\n", h_view, h_median, h_p99, h_max, h_cpu, h_serial);
-      for (int v = 0; v < DPV_N_VIEWS; v++)
+      printf ("  %s %s %s %s %s %s\n", h_view, h_compute, h_draw, h_p99, h_cpu, h_serial);
+      for (guint v = 0; v < n_views; v++)
         if (selected[v])
-          printf ("  %-12s %10.3f %10.3f %10.3f %14.3f %17.3f\n", dpv_view_to_name (v),
-                  stats[v].median_ms, stats[v].p99_ms, stats[v].max_ms,
-                  cpu_stats[v].median_ms, serial_stats[v].median_ms);
-      printf (_("  (median, p99, max: all cores, %u here; CPU: all threads together; "
-                "1 core: a single cairo_t)\n"), g_get_num_processors ());
-      if (selected[DPV_VIEW_COMPOSITION])
-        printf (_("  composition curves, computed once: %.1f ms\n"), cold_ms);
+          printf ("  %-12s %11.3f %10.3f %10.3f %14.3f %15.3f\n", dpv_registry_get (v)->name,
+                  banded[v].compute.median_ms, banded[v].draw.median_ms,
+                  banded[v].total.p99_ms, banded[v].cpu.median_ms, serial[v].draw.median_ms);
+      printf (_("  (medians; p99 of compute + draw; draw on all cores, %u here; CPU: all "
+                "threads together; 1 core: a single cairo_t)\n"), g_get_num_processors ());
+      for (guint v = 0; v < n_views; v++)
+        if (selected[v] && !isnan (cold_ms[v]))
+          printf (_("  %s: expensive stage computed once: %.1f ms\n"),
+                  dpv_registry_get (v)->name, cold_ms[v]);
     }
   return CLI_EXIT_OK;
 }

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "dp-core.h"
+#include "dpv-params.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,17 @@ int cli_cmd_delta (int argc, char **argv, GError **error);
 int cli_cmd_compose (int argc, char **argv, GError **error);
 int cli_cmd_export (int argc, char **argv, GError **error);
 int cli_cmd_bench (int argc, char **argv, GError **error);
+int cli_cmd_views (int argc, char **argv, GError **error);
+
+/* The options of the figure's parameters (dpviz-cli-params.c): one per parameter that a
+ * registered view uses, named, ranged and defaulted by the parameter table. */
+typedef struct _CliParamOptions CliParamOptions;
+CliParamOptions *cli_param_options_new (void);
+const GOptionEntry *cli_param_options_get_entries (CliParamOptions *options);
+/* Parses and checks the given options into @params (the others are left as they are). */
+gboolean cli_param_options_apply (CliParamOptions *options, DpvParams *params, GError **error);
+void cli_param_options_free (CliParamOptions *options);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliParamOptions, cli_param_options_free)
 
 /* Parses @argv with @shared_entries (may be NULL) and @entries (option values are strings,
  * parsed afterwards so that numbers are locale-independent and checked whole). Rejects

@@ -12,6 +12,8 @@
 
 #include "dpv-display.h"
 #include "dpv-export.h"
+#include "dpv-figure.h"
+#include "dpv-registry.h"
 #include "dpviz-cli-common.h"
 
 static const char *const format_names[] = { "png", "svg", "pdf" };
@@ -19,12 +21,13 @@ static const char *const format_names[] = { "png", "svg", "pdf" };
 int
 cli_cmd_export (int argc, char **argv, GError **error)
 {
-  g_autofree char *view_text = NULL, *mechanism_text = NULL, *epsilon_text = NULL;
-  g_autofree char *delta_text = NULL, *sensitivity_text = NULL, *k_text = NULL;
-  g_autofree char *eps_prime_text = NULL, *output = NULL, *width_text = NULL;
+  g_autofree char *view_text = NULL, *output = NULL, *width_text = NULL;
   g_autofree char *height_text = NULL, *scale_text = NULL, *theme_text = NULL;
-  gboolean no_caption = FALSE, log_y = FALSE, json = FALSE;
-  DpvViewKind view;
+  g_autofree char *view_help = NULL, *names = dpv_registry_names_text ();
+  g_autoptr(CliParamOptions) param_options = cli_param_options_new ();
+  g_autoptr(DpvFrame) frame = NULL;
+  gboolean no_caption = FALSE, json = FALSE;
+  const DpvViewClass *view;
   DpvParams params;
   DpvStyle style;
   DpvTheme theme = DPV_THEME_PRINT;
@@ -32,23 +35,8 @@ cli_cmd_export (int argc, char **argv, GError **error)
   double width = 1600, height = 1000, scale = 1;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) local_error = NULL;
-  const GOptionEntry entries[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view_text,
-      N_("densities, regions, kl or composition"), N_("NAME") },
-    { "mechanism", 0, 0, G_OPTION_ARG_STRING, &mechanism_text,
-      N_("laplace, gaussian or rr (default laplace)"), N_("NAME") },
-    { "epsilon", 0, 0, G_OPTION_ARG_STRING, &epsilon_text,
-      N_("ε of one mechanism, 0.01 … 10 (default 1)"), N_("E") },
-    { "delta", 0, 0, G_OPTION_ARG_STRING, &delta_text,
-      N_("δ: Gaussian calibration, D∞^δ, target δ of composition; 1e-12 … 0.5 (default 1e-5)"),
-      N_("D") },
-    { "sensitivity", 0, 0, G_OPTION_ARG_STRING, &sensitivity_text,
-      N_("Sensitivity Δ, 0.1 … 10 (default 1)"), N_("S") },
-    { "k", 0, 0, G_OPTION_ARG_STRING, &k_text,
-      N_("Number of composed mechanisms, 1 … 10000 (default 100)"), N_("K") },
-    { "eps-prime", 0, 0, G_OPTION_ARG_STRING, &eps_prime_text,
-      N_("Regions view: threshold ε′ (default: solved from δ, i.e. D∞^δ)"), N_("E") },
-    { "log-y", 0, 0, G_OPTION_ARG_NONE, &log_y, N_("KL view: logarithmic y-axis"), NULL },
+  GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_text, NULL, N_("NAME") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Output file; the format comes from its extension (.png, .svg, .pdf)"), N_("FILE") },
     { "width", 0, 0, G_OPTION_ARG_STRING, &width_text,
@@ -67,25 +55,28 @@ cli_cmd_export (int argc, char **argv, GError **error)
     G_OPTION_ENTRY_NULL
   };
 
+  /* Translators: help of --view, then the names of the views */
+  entries[0].description = view_help = g_strdup_printf (_("The view: %s"), names);
   if (!cli_parse_options ("export",
                           _("Export a view as PNG, SVG or PDF, drawn by the same code as the app."),
                           _("Parameters default to the app's defaults. The file is written to a "
                             "temporary file and renamed:\non any error nothing is written."),
-                          NULL, entries, argc, argv, error))
+                          cli_param_options_get_entries (param_options), entries, argc, argv,
+                          error))
     return CLI_EXIT_USAGE;
 
   dpv_params_init (&params);
   if (view_text == NULL)
     {
-      g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE,
-                           _("--view is required (densities, regions, kl or composition)"));
+      /* Translators: the names of the views follow */
+      g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE, _("--view is required (%s)"), names);
       return CLI_EXIT_USAGE;
     }
-  if (!dpv_view_from_name (view_text, &view))
+  view = dpv_registry_lookup (view_text);
+  if (view == NULL)
     {
-      g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
-                   _("unknown view “%s” (expected densities, regions, kl or composition)"),
-                   view_text);
+      g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE, _("unknown view “%s” (expected %s)"),
+                   view_text, names);
       return CLI_EXIT_USAGE;
     }
   if (output == NULL || *output == '\0')
@@ -102,33 +93,18 @@ cli_cmd_export (int argc, char **argv, GError **error)
                    display);
       return CLI_EXIT_USAGE;
     }
-  if (mechanism_text != NULL && !dp_mechanism_kind_from_name (mechanism_text, &params.mechanism))
-    {
-      g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
-                   _("unknown mechanism “%s” (expected laplace, gaussian or rr)"),
-                   mechanism_text);
-      return CLI_EXIT_USAGE;
-    }
   if (theme_text != NULL && !dpv_theme_from_name (theme_text, &theme))
     {
       g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
                    _("unknown theme “%s” (expected light, dark or print)"), theme_text);
       return CLI_EXIT_USAGE;
     }
-  if (!cli_parse_double ("--epsilon", epsilon_text, DPV_EPSILON_MIN, DPV_EPSILON_MAX,
-                         &params.epsilon, error)
-      || !cli_parse_double ("--delta", delta_text, DPV_DELTA_MIN, DPV_DELTA_MAX, &params.delta,
-                            error)
-      || !cli_parse_double ("--sensitivity", sensitivity_text, DPV_SENSITIVITY_MIN,
-                            DPV_SENSITIVITY_MAX, &params.sensitivity, error)
-      || !cli_parse_ulong ("--k", k_text, DPV_K_MIN, DPV_K_MAX, &params.k, error)
-      || !cli_parse_double ("--eps-prime", eps_prime_text, 0.0, 100.0, &params.eps_prime, error)
+  if (!cli_param_options_apply (param_options, &params, error)
       || !cli_parse_double ("--width", width_text, 16, 20000, &width, error)
       || !cli_parse_double ("--height", height_text, 16, 20000, &height, error)
       || !cli_parse_double ("--scale", scale_text, 0.25, 8, &scale, error))
     return CLI_EXIT_USAGE;
   params.show_caption = !no_caption;
-  params.log_y = log_y;
   if (!dpv_params_validate (&params, &local_error))
     {
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, local_error->message);
@@ -152,8 +128,9 @@ cli_cmd_export (int argc, char **argv, GError **error)
 
   dpv_style_init (&style, theme);
   file = g_file_new_for_commandline_arg (output);
-  if (!dpv_export_to_file (view, &params, &style, format, file, width, height, scale,
-                           &local_error))
+  frame = dpv_frame_compute (view, &params, NULL, NULL, NULL);
+  if (!dpv_figure_export_to_file (frame, &style, format, file, width, height, scale,
+                                  &local_error))
     {
       /* libdpplot's message names the file and the reason. */
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, local_error->message);
@@ -174,7 +151,7 @@ cli_cmd_export (int argc, char **argv, GError **error)
       json_builder_set_member_name (b, "output_uri");
       json_builder_add_string_value (b, uri);
       json_builder_set_member_name (b, "view");
-      json_builder_add_string_value (b, dpv_view_to_name (view));
+      json_builder_add_string_value (b, view->name);
       json_builder_set_member_name (b, "format");
       json_builder_add_string_value (b, format_names[format]);
       cli_json_add_double (b, "width", width);

@@ -26,7 +26,8 @@ static const Command commands[] = {
   { "compose", cli_cmd_compose,
     N_("total ε of k composed mechanisms: basic, advanced, optimal, exact, RDP") },
   { "export", cli_cmd_export, N_("a view as PNG, SVG or PDF") },
-  { "bench", cli_cmd_bench, N_("render time of every view") },
+  { "views", cli_cmd_views, N_("the views that export draws, with their parameters") },
+  { "bench", cli_cmd_bench, N_("compute and draw time of every view") },
 };
 
 static void

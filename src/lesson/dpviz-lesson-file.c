@@ -42,7 +42,7 @@ struct _DpvizLessonStepSource {
   DpvizDocGroup *group;
   guint64 number;              /* N of its [Step N] */
   DpvParams params;            /* as read */
-  DpvViewKind view;
+  guint view;
   char *note;
   DpvizDocLine *note_line;     /* the entry the note was read from, or NULL */
 };
@@ -183,11 +183,11 @@ list_view_names (void)
 {
   GString *names = g_string_new (NULL);
 
-  for (int v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < dpv_registry_get_n_views (); v++)
     {
       if (v > 0)
         g_string_append (names, ", ");
-      g_string_append (names, dpv_view_to_name ((DpvViewKind) v));
+      g_string_append (names, dpv_registry_get (v)->name);
     }
   return g_string_free (names, FALSE);
 }
@@ -273,19 +273,18 @@ dpviz_lesson_free (DpvizLesson *lesson)
 }
 
 static DpvizLessonStep *
-step_new (const DpvParams *params, DpvViewKind view, const char *note)
+step_new (const DpvParams *params, guint view, const char *note)
 {
   DpvizLessonStep *step = g_new0 (DpvizLessonStep, 1);
 
   step->params = *params;
-  step->params.composition = NULL;
   step->view = view;
   step->note = normalize_text (note);
   return step;
 }
 
 DpvizLessonStep *
-dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params, DpvViewKind view,
+dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params, guint view,
                        const char *note)
 {
   g_return_val_if_fail (lesson != NULL, NULL);
@@ -296,7 +295,7 @@ dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params, DpvViewKind
 
 DpvizLessonStep *
 dpviz_lesson_insert_step (DpvizLesson *lesson, guint index, const DpvParams *params,
-                          DpvViewKind view, const char *note)
+                          guint view, const char *note)
 {
   DpvizLessonStep *step;
 
@@ -616,6 +615,7 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
   DpvizLessonStepSource *source;
   DpvParams params;
   const char *mechanism, *view;
+  const DpvViewClass *view_class;
   DpvizDocLine *note_line = NULL;
   guint64 k;
 
@@ -641,7 +641,11 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
   view = get_required (group, "View", error);
   if (view == NULL)
     return NULL;
-  if (!dpv_view_from_name (view, &step->view))
+  /* The registry's lookup ignores letter case; the format does not (“View=KL” is refused). */
+  view_class = dpv_registry_lookup (view);
+  if (view_class != NULL && g_str_equal (view_class->name, view))
+    step->view = (guint) dpv_registry_index (view_class);
+  else
     {
       quoted = quote_value (view);
       names = list_view_names ();
@@ -651,11 +655,14 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
       return NULL;
     }
 
-  if (!get_number (group, "Epsilon", DPV_EPSILON_MIN, DPV_EPSILON_MAX, &params.epsilon, error)
-      || !get_number (group, "Delta", DPV_DELTA_MIN, DPV_DELTA_MAX, &params.delta, error)
-      || !get_number (group, "Sensitivity", DPV_SENSITIVITY_MIN, DPV_SENSITIVITY_MAX,
-                      &params.sensitivity, error)
-      || !get_whole (group, "K", DPV_K_MIN, DPV_K_MAX, &k, error))
+  if (!get_number (group, "Epsilon", DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON),
+                   &params.epsilon, error)
+      || !get_number (group, "Delta", DPV_PARAM_MIN (DELTA), DPV_PARAM_MAX (DELTA),
+                      &params.delta, error)
+      || !get_number (group, "Sensitivity", DPV_PARAM_MIN (SENSITIVITY),
+                      DPV_PARAM_MAX (SENSITIVITY), &params.sensitivity, error)
+      || !get_whole (group, "K", (guint64) DPV_PARAM_MIN (K), (guint64) DPV_PARAM_MAX (K), &k,
+                     error))
     return NULL;
   params.k = (unsigned long) k;
 
@@ -663,7 +670,8 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
    * log axis. */
   params.eps_prime = -1.0;
   if (dpviz_doc_group_find_entry (group, "EpsilonPrime", NULL) != NULL
-      && !get_number (group, "EpsilonPrime", 0.0, DPV_EPSILON_MAX, &params.eps_prime, error))
+      && !get_number (group, "EpsilonPrime", DPV_PARAM_MIN (EPS_PRIME),
+                      DPV_PARAM_MAX (EPS_PRIME), &params.eps_prime, error))
     return NULL;
   params.log_y = FALSE;
   {
@@ -681,7 +689,6 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
       }
   }
   params.show_caption = TRUE;
-  params.composition = NULL;
 
   if (!get_text (group, "Note", LESSON_MAX_NOTE_CHARS, languages, &step->note, &note_line,
                  error))
@@ -900,20 +907,21 @@ is_valid_text (const char *text, glong max_chars)
 }
 
 static gboolean
-is_valid_step (const DpvParams *p, DpvViewKind view)
+is_valid_step (const DpvParams *p, guint view)
 {
   return (int) p->mechanism >= 0 && p->mechanism < DP_N_MECHANISMS
-         && (int) view >= 0 && view < DPV_N_VIEWS
-         && p->epsilon >= DPV_EPSILON_MIN && p->epsilon <= DPV_EPSILON_MAX
-         && p->delta >= DPV_DELTA_MIN && p->delta <= DPV_DELTA_MAX
-         && p->sensitivity >= DPV_SENSITIVITY_MIN && p->sensitivity <= DPV_SENSITIVITY_MAX
-         && p->k >= DPV_K_MIN && p->k <= DPV_K_MAX
-         && !isnan (p->eps_prime) && p->eps_prime <= DPV_EPSILON_MAX;
+         && view < dpv_registry_get_n_views ()
+         && p->epsilon >= DPV_PARAM_MIN (EPSILON) && p->epsilon <= DPV_PARAM_MAX (EPSILON)
+         && p->delta >= DPV_PARAM_MIN (DELTA) && p->delta <= DPV_PARAM_MAX (DELTA)
+         && p->sensitivity >= DPV_PARAM_MIN (SENSITIVITY)
+         && p->sensitivity <= DPV_PARAM_MAX (SENSITIVITY)
+         && p->k >= DPV_PARAM_MIN (K) && p->k <= DPV_PARAM_MAX (K)
+         && !isnan (p->eps_prime) && p->eps_prime <= DPV_PARAM_MAX (EPS_PRIME);
 }
 
 gboolean
 dpviz_lesson_set_step (DpvizLesson *lesson, guint index, const DpvParams *params,
-                       DpvViewKind view, GError **error)
+                       guint view, GError **error)
 {
   DpvizLessonStep *step;
 
@@ -932,7 +940,6 @@ dpviz_lesson_set_step (DpvizLesson *lesson, guint index, const DpvParams *params
     }
   step = g_ptr_array_index (lesson->steps, index);
   step->params = *params;
-  step->params.composition = NULL;
   step->view = view;
   return TRUE;
 }
@@ -964,7 +971,7 @@ format_value (const char *key, const DpvizLessonStep *step)
   if (g_str_equal (key, "Mechanism"))
     return g_strdup (dp_mechanism_kind_to_name (p->mechanism));
   if (g_str_equal (key, "View"))
-    return g_strdup (dpv_view_to_name (step->view));
+    return g_strdup (dpv_registry_get (step->view)->name);
   if (g_str_equal (key, "K"))
     return g_strdup_printf ("%lu", p->k);
   if (g_str_equal (key, "LogY"))

@@ -17,7 +17,8 @@
 
 #include <gio/gio.h>
 
-#include "dpv-view.h"
+#include "dpv-params.h"
+#include "dpv-registry.h"
 
 G_BEGIN_DECLS
 
@@ -26,7 +27,7 @@ typedef struct _DpvizLessonStepSource DpvizLessonStepSource;
 
 typedef struct {
   DpvParams params;
-  DpvViewKind view;
+  guint view;                      /* index in the registry (dpv-registry.h) */
   char *note;                      /* may be NULL */
   DpvizLessonStepSource *source;   /* private: the group the step was read from, or NULL */
 } DpvizLessonStep;
@@ -45,13 +46,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvizLesson, dpviz_lesson_free)
 void dpviz_lesson_step_free (DpvizLessonStep *step);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvizLessonStep, dpviz_lesson_step_free)
 
-/* Appends a copy of @params (composition pointer dropped) as a new step; @note may be NULL
+/* Appends a copy of @params as a new step; @note may be NULL
  * (stripped of surrounding white space; an empty note is no note). */
 DpvizLessonStep *dpviz_lesson_add_step (DpvizLesson *lesson, const DpvParams *params,
-                                        DpvViewKind view, const char *note);
+                                        guint view, const char *note);
 /* The same at position @index (0 … number of steps). */
 DpvizLessonStep *dpviz_lesson_insert_step (DpvizLesson *lesson, guint index,
-                                           const DpvParams *params, DpvViewKind view,
+                                           const DpvParams *params, guint view,
                                            const char *note);
 /* Takes step @index out of the lesson and gives it to the caller, who may put it back with
  * dpviz_lesson_restore_step () (undo): a restored step is saved in its old group, with its
@@ -64,7 +65,7 @@ void dpviz_lesson_move_step (DpvizLesson *lesson, guint from, guint to);
 /* Sets step @index's parameters and view after checking them with the rules of loading;
  * refused values change nothing. */
 gboolean dpviz_lesson_set_step (DpvizLesson *lesson, guint index, const DpvParams *params,
-                                DpvViewKind view, GError **error);
+                                guint view, GError **error);
 void dpviz_lesson_set_step_note (DpvizLesson *lesson, guint index, const char *note);
 void dpviz_lesson_set_title (DpvizLesson *lesson, const char *title);
 

@@ -1,10 +1,12 @@
-/* dpv-export.c — PNG, SVG and PDF export through the same render call
+/* dpv-export.c — PNG, SVG and PDF export of a drawing
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Everything is rendered into memory first (cairo_*_surface_create_for_stream), then written
- * by dpv_atomic_write_file () (a temporary file, fsync, rename), so a failed export never
- * leaves a partial file and never touches an existing destination.
+ * A drawing is a draw function and its data (a view's frame, computed once before): every band
+ * of a PNG and every format draw the same numbers. Everything is rendered into memory first
+ * (cairo_*_surface_create_for_stream), then written by dpv_atomic_write_file () (a temporary
+ * file, fsync, rename), so a failed export never leaves a partial file and never touches an
+ * existing destination.
  */
 #include "config.h"
 
@@ -18,6 +20,7 @@
 
 #include "dpv-atomic-file.h"
 #include "dpv-export.h"
+#include "dpv-render-image.h"
 
 #define DPV_EXPORT_SIZE_MIN 16.0
 #define DPV_EXPORT_SIZE_MAX 20000.0
@@ -64,18 +67,18 @@ write_to_array (void *closure, const unsigned char *data, unsigned int length)
 /* cairo's SVG has glyph outlines, no text: add the title and a description of the figure
  * (for search, screen readers and the file manager) right after the <svg …> tag. */
 static void
-svg_add_title (GByteArray *bytes, DpvViewKind view, const DpvParams *params)
+svg_add_title (GByteArray *bytes, const DpvDrawing *drawing)
 {
   g_autofree char *plain = NULL;
-  g_autofree char *desc = dpv_view_describe (view, params);
+  const char *desc = drawing->description;
   g_autofree char *title_esc = NULL;
   g_autofree char *desc_esc = NULL;
   g_autofree char *insert = NULL;
   const char *data = (const char *) bytes->data;
   const char *svg, *end;
 
-  if (!pango_parse_markup (dpv_view_title (view), -1, 0, NULL, &plain, NULL, NULL))
-    plain = g_strdup (dpv_view_title (view));
+  if (!pango_parse_markup (drawing->title, -1, 0, NULL, &plain, NULL, NULL))
+    plain = g_strdup (drawing->title);
   svg = g_strstr_len (data, bytes->len, "<svg");
   if (svg == NULL)
     return;
@@ -101,9 +104,8 @@ check_cairo (cairo_status_t status, GError **error)
 }
 
 GBytes *
-dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
-                     DpvFormat format, double width, double height, double scale,
-                     GError **error)
+dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat format,
+                     double width, double height, double scale, GError **error)
 {
   g_autoptr(GByteArray) bytes = NULL;
   cairo_surface_t *surface = NULL;
@@ -111,8 +113,8 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
   DpvStyle st;
   cairo_t *cr;
 
-  g_return_val_if_fail ((int) view >= 0 && view < DPV_N_VIEWS, NULL);
-  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (drawing != NULL && drawing->draw != NULL, NULL);
+  g_return_val_if_fail (drawing->title != NULL, NULL);
   g_return_val_if_fail (style != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
@@ -134,9 +136,6 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
                    DPV_EXPORT_SCALE_MIN, DPV_EXPORT_SCALE_MAX, scale);
       return NULL;
     }
-  if (!dpv_params_validate (params, error))
-    return NULL;
-
   st = *style;
   /* Snap lines to pixels only on image surfaces; vector output stays exact (STYLE.md). */
   st.pixel_snap = (format == DPV_FORMAT_PNG);
@@ -173,7 +172,7 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
       if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
         {
           cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
-                                          dpv_view_title (view));
+                                          drawing->title);
           cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "DPViz");
         }
       break;
@@ -192,12 +191,12 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
   if (format == DPV_FORMAT_PNG)
     {
       /* in bands on all cores (dpv-render-image.c) */
-      status = dpv_view_render_image (view, params, &st, surface, scale, width, height);
+      status = dpv_render_image (drawing, &st, surface, scale, width, height);
     }
   else
     {
       cr = cairo_create (surface);
-      dpv_view_render (view, params, &st, cr, width, height);
+      drawing->draw (drawing->data, &st, cr, width, height);
       status = cairo_status (cr);
       cairo_destroy (cr);
     }
@@ -213,7 +212,7 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
           cairo_surface_finish (surface);
           status = cairo_surface_status (surface);
           if (status == CAIRO_STATUS_SUCCESS && format == DPV_FORMAT_SVG)
-            svg_add_title (bytes, view, params);
+            svg_add_title (bytes, drawing);
         }
     }
   cairo_surface_destroy (surface);
@@ -224,9 +223,8 @@ dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *
 }
 
 gboolean
-dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
-                    DpvFormat format, GFile *file, double width, double height, double scale,
-                    GError **error)
+dpv_export_to_file (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat format,
+                    GFile *file, double width, double height, double scale, GError **error)
 {
   g_autoptr(GBytes) bytes = NULL;
   gconstpointer data;
@@ -235,7 +233,7 @@ dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *s
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  bytes = dpv_export_to_bytes (view, params, style, format, width, height, scale, error);
+  bytes = dpv_export_to_bytes (drawing, style, format, width, height, scale, error);
   if (bytes == NULL)
     return FALSE;
 

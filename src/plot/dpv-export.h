@@ -1,4 +1,4 @@
-/* dpv-export.h — PNG, SVG and PDF export through the same render call
+/* dpv-export.h — PNG, SVG and PDF export of a drawing
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,7 +6,9 @@
 
 #include <gio/gio.h>
 
-#include "dpv-view.h"
+#include <cairo.h>
+
+#include "dpv-style.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +17,21 @@ typedef enum {
   DPV_FORMAT_SVG,
   DPV_FORMAT_PDF,
 } DpvFormat;
+
+/* What to export: a function that draws the figure into (0, 0, width, height) of cr's user
+ * space from @data, which it only reads (it is called once per band of a PNG, on several
+ * threads at once). */
+typedef void (*DpvDrawFunc) (gconstpointer data, const DpvStyle *style, cairo_t *cr,
+                             double width, double height);
+
+typedef struct {
+  DpvDrawFunc draw;
+  gconstpointer data;
+  const char *title;          /* Pango markup: PDF title, SVG <title> (as plain text) */
+  const char *description;    /* plain text: SVG <desc>; may be NULL */
+  gconstpointer band_key;     /* what the banded renderer remembers its split by (e.g. the
+                               * view); NULL: nothing is remembered */
+} DpvDrawing;
 
 /* cairo image surfaces are limited to 32767 pixels a side. The pixel count is capped where a
  * raster figure stops being useful: 2²⁶ pixels (8192 × 8192) hold a 16:10 figure 84 cm wide
@@ -31,12 +48,12 @@ gboolean dpv_format_from_filename (const char *filename, DpvFormat *out);
  * scale multiplies PNG pixels (HiDPI/print) and is ignored by vector formats.
  * width, height ∈ [16, 20000]; scale ∈ [0.25, 8]; a PNG of at most DPV_EXPORT_PNG_SIDE_MAX
  * pixels a side and DPV_EXPORT_PNG_PIXELS_MAX pixels. */
-GBytes *dpv_export_to_bytes (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
+GBytes *dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style,
                              DpvFormat format, double width, double height, double scale,
                              GError **error);
 /* Renders and writes atomically with dpv_atomic_write_file () (whose rules for links and
  * permissions apply): on any error the destination is untouched and no partial file remains. */
-gboolean dpv_export_to_file (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
+gboolean dpv_export_to_file (const DpvDrawing *drawing, const DpvStyle *style,
                              DpvFormat format, GFile *file, double width, double height,
                              double scale, GError **error);
 

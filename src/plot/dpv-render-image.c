@@ -1,4 +1,4 @@
-/* dpv-render-image.c — a view into an image surface, in horizontal bands on all cores
+/* dpv-render-image.c — a drawing into an image surface, in horizontal bands on all cores
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -6,7 +6,7 @@
  * is spent there: a render clipped to one pixel takes 0.2–0.5 ms of the 3.5–5 ms (scan
  * conversion of the curves' strokes, row by row, the fills and the background). Rows are
  * independent, so the image is cut into horizontal bands, one per core, and each band runs
- * the ordinary dpv_view_render() on its own cairo_t whose target is that band of the same
+ * the drawing's draw function on its own cairo_t whose target is that band of the same
  * pixel buffer (cairo_image_surface_create_for_data), placed by a device offset of a whole
  * number of rows.
  *
@@ -24,7 +24,8 @@
  *     device pixels (dpv-plot.c), so no glyph half-way between pixels rounds differently;
  *   - the scale is whole. At a fractional scale a glyph can still land half-way and round
  *     differently in a band, so such images are drawn by one cairo_t.
- * What each band repeats is the geometry: the views' numbers, text layout (cached per
+ * What each band repeats is the geometry (the numbers are the drawing's data, computed once
+ * before): text layout (cached per
  * thread, dpv-plot.c) and path construction.
  *
  * The bands' boundaries follow the cost: a view whose lower panel is busier than its upper
@@ -42,8 +43,7 @@
 #include <string.h>
 
 #include "dpv-plot.h"
-#include "dpv-view.h"
-#include "dpv-view-private.h"
+#include "dpv-render-image.h"
 
 /* One band per core: with 2 and 4 per core (measured), the repeated geometry cost more than
  * the finer balance gained. */
@@ -55,8 +55,7 @@
 
 typedef struct {
   /* shared, read-only during a render */
-  DpvViewKind view;
-  const DpvParams *params;
+  const DpvDrawing *drawing;
   const DpvStyle *style;
   unsigned char *data;
   cairo_format_t format;
@@ -84,10 +83,17 @@ typedef struct _Band {
   cairo_status_t status;
 } Band;
 
-/* Per view: the band boundaries as fractions of the height, from the last render. */
+/* Per drawing's band key (a view): the band boundaries as fractions of the height, from the
+ * last render. */
+#define MAX_SPLITS 32
+typedef struct {
+  gconstpointer key;
+  double at[MAX_BANDS + 1];
+  int bands;
+} Split;
 static GMutex split_lock;
-static double split[DPV_N_VIEWS][MAX_BANDS + 1];
-static int split_bands[DPV_N_VIEWS];
+static Split splits[MAX_SPLITS];
+static guint splits_next;
 
 static GThreadPool *pool;
 static int pool_threads;
@@ -108,7 +114,7 @@ render_band (Band *band)
   dpv_plot_mark_band (surface, job->pixel_width, job->rows);
   cr = cairo_create (surface);
   cairo_scale (cr, job->scale, job->scale);
-  dpv_view_render (job->view, job->params, job->style, cr, job->width, job->height);
+  job->drawing->draw (job->drawing->data, job->style, cr, job->width, job->height);
   band->status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -165,20 +171,43 @@ ensure_pool (void)
   return pool_threads;
 }
 
-/* Boundaries in rows for @n bands of @rows rows, from the view's last split (even at
- * first). */
+/* The remembered split of @key (with split_lock held); a new one replaces the oldest. */
+static Split *
+split_for (gconstpointer key)
+{
+  Split *s;
+
+  for (int i = 0; i < MAX_SPLITS; i++)
+    if (splits[i].key == key)
+      return &splits[i];
+  s = &splits[splits_next++ % MAX_SPLITS];
+  s->key = key;
+  s->bands = 0;
+  return s;
+}
+
+/* Boundaries in rows for @n bands of @rows rows, from the last split of @key (even at first
+ * or without a key). */
 static void
-band_rows (DpvViewKind view, int n, int rows, int *y)
+band_rows (gconstpointer key, int n, int rows, int *y)
 {
   g_mutex_lock (&split_lock);
-  if (split_bands[view] != n)
+  if (key == NULL)
+    for (int i = 0; i <= n; i++)
+      y[i] = (int) lround ((double) i / n * rows);
+  else
     {
+      Split *s = split_for (key);
+
+      if (s->bands != n)
+        {
+          for (int i = 0; i <= n; i++)
+            s->at[i] = (double) i / n;
+          s->bands = n;
+        }
       for (int i = 0; i <= n; i++)
-        split[view][i] = (double) i / n;
-      split_bands[view] = n;
+        y[i] = (int) lround (s->at[i] * rows);
     }
-  for (int i = 0; i <= n; i++)
-    y[i] = (int) lround (split[view][i] * rows);
   g_mutex_unlock (&split_lock);
 
   y[0] = 0;
@@ -190,7 +219,7 @@ band_rows (DpvViewKind view, int n, int rows, int *y)
 /* Re-divide so that each band gets an equal share of the measured cost: the cost density
  * is taken constant within each old band. */
 static void
-rebalance (DpvViewKind view, int n, int rows, const Band *bands)
+rebalance (gconstpointer key, int n, int rows, const Band *bands)
 {
   double total = 0, target[MAX_BANDS + 1];
 
@@ -214,17 +243,22 @@ rebalance (DpvViewKind view, int n, int rows, const Band *bands)
         target[k] = (bands[i].y0 + CLAMP (frac, 0.0, 1.0) * h) / rows;
       }
     }
+  if (key == NULL)
+    return;
   g_mutex_lock (&split_lock);
-  if (split_bands[view] == n)
-    for (int k = 1; k < n; k++)
-      split[view][k] = 0.5 * split[view][k] + 0.5 * target[k];
+  {
+    Split *s = split_for (key);
+
+    if (s->bands == n)
+      for (int k = 1; k < n; k++)
+        s->at[k] = 0.5 * s->at[k] + 0.5 * target[k];
+  }
   g_mutex_unlock (&split_lock);
 }
 
 /* Renders into @image in the @n bands [y[i], y[i+1]); y[0] = 0, y[n] = height. */
 static cairo_status_t
-render_split (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
-              cairo_surface_t *image, double scale, double width, double height,
+render_split (const DpvDrawing *drawing, const DpvStyle *style, cairo_surface_t *image, double scale, double width, double height,
               const int *y, int n, Band *bands)
 {
   Job job;
@@ -233,8 +267,7 @@ render_split (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
 
   cairo_surface_flush (image);
   memset (&job, 0, sizeof job);
-  job.view = view;
-  job.params = params;
+  job.drawing = drawing;
   job.style = style;
   job.data = cairo_image_surface_get_data (image);
   job.format = cairo_image_surface_get_format (image);
@@ -287,12 +320,11 @@ render_split (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
 }
 
 static cairo_status_t
-check_target (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
-              cairo_surface_t *image, double scale)
+check_target (const DpvDrawing *drawing, const DpvStyle *style, cairo_surface_t *image,
+              double scale)
 {
-  g_return_val_if_fail ((int) view >= 0 && view < DPV_N_VIEWS, CAIRO_STATUS_INVALID_STATUS);
-  g_return_val_if_fail (params != NULL && style != NULL && image != NULL,
-                        CAIRO_STATUS_NULL_POINTER);
+  g_return_val_if_fail (drawing != NULL && drawing->draw != NULL && style != NULL
+                        && image != NULL, CAIRO_STATUS_NULL_POINTER);
 
   if (cairo_surface_status (image) != CAIRO_STATUS_SUCCESS)
     return cairo_surface_status (image);
@@ -304,18 +336,17 @@ check_target (DpvViewKind view, const DpvParams *params, const DpvStyle *style,
 }
 
 cairo_status_t
-dpv_view_render_image (DpvViewKind      view,
-                       const DpvParams *params,
-                       const DpvStyle  *style,
-                       cairo_surface_t *image,
-                       double           scale,
-                       double           width,
-                       double           height)
+dpv_render_image (const DpvDrawing *drawing,
+                  const DpvStyle   *style,
+                  cairo_surface_t  *image,
+                  double            scale,
+                  double            width,
+                  double            height)
 {
   Band bands[MAX_BANDS];
   int y[MAX_BANDS + 1];
   int rows, n, threads;
-  cairo_status_t status = check_target (view, params, style, image, scale);
+  cairo_status_t status = check_target (drawing, style, image, scale);
 
   if (status != CAIRO_STATUS_SUCCESS)
     return status;
@@ -332,26 +363,25 @@ dpv_view_render_image (DpvViewKind      view,
     n = 1;
   n = CLAMP (n, 1, MAX_BANDS);
 
-  band_rows (view, n, rows, y);
-  status = render_split (view, params, style, image, scale, width, height, y, n, bands);
+  band_rows (drawing->band_key, n, rows, y);
+  status = render_split (drawing, style, image, scale, width, height, y, n, bands);
   if (n > 1)
-    rebalance (view, n, rows, bands);
+    rebalance (drawing->band_key, n, rows, bands);
   return status;
 }
 
 cairo_status_t
-dpv_view_render_image_split (DpvViewKind      view,
-                             const DpvParams *params,
-                             const DpvStyle  *style,
-                             cairo_surface_t *image,
-                             double           scale,
-                             double           width,
-                             double           height,
-                             const int       *boundaries,
-                             int              n_bands)
+dpv_render_image_split (const DpvDrawing *drawing,
+                        const DpvStyle   *style,
+                        cairo_surface_t  *image,
+                        double            scale,
+                        double            width,
+                        double            height,
+                        const int        *boundaries,
+                        int               n_bands)
 {
   Band bands[MAX_BANDS];
-  cairo_status_t status = check_target (view, params, style, image, scale);
+  cairo_status_t status = check_target (drawing, style, image, scale);
 
   if (status != CAIRO_STATUS_SUCCESS)
     return status;
@@ -362,6 +392,6 @@ dpv_view_render_image_split (DpvViewKind      view,
                         CAIRO_STATUS_INVALID_SIZE);
   for (int i = 0; i < n_bands; i++)
     g_return_val_if_fail (boundaries[i] < boundaries[i + 1], CAIRO_STATUS_INVALID_SIZE);
-  return render_split (view, params, style, image, scale, width, height, boundaries, n_bands,
+  return render_split (drawing, style, image, scale, width, height, boundaries, n_bands,
                        bands);
 }

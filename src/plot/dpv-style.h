@@ -37,7 +37,7 @@ typedef enum {
   DPV_N_ROLES
 } DpvRole;
 
-typedef struct {
+typedef struct _DpvStyle {
   DpvTheme theme;
   DpvColor background;    /* figure background (alpha 0 allowed on screen) */
   DpvColor plot_background;

@@ -175,8 +175,8 @@ write_and_wait (Fixture *f, const DpvizExportOptions *options, GFile *file, GErr
 
   dpviz_model_get_params (f->model, &params);
   params.show_caption = options->caption;
-  dpviz_export_write_async (f->toasts, dpviz_model_get_view (f->model), &params, options, file,
-                            NULL, write_done, &r);
+  dpviz_export_write_async (f->toasts, dpviz_model_get_view (f->model), &params, NULL, options,
+                            file, NULL, write_done, &r);
   iterate_until (&r.done, 25000);
   g_assert_true (r.done);
   if (r.error != NULL)
@@ -229,7 +229,7 @@ test_write_vector (Fixture *f, gconstpointer data)
   g_autoptr (GFile) pdf_file = g_file_new_for_path (pdf);
   g_autoptr (GError) error = NULL;
 
-  dpviz_model_set_view (f->model, DPV_VIEW_REGIONS);
+  dpviz_model_set_view (f->model, DPVIZ_VIEW ("regions"));
   g_assert_true (write_and_wait (f, &options, svg_file, &error));
   g_assert_no_error (error);
   assert_file_starts (svg, "<svg", 400);
@@ -358,9 +358,9 @@ test_resolve_file (void)
 static void
 test_suggest_name (void)
 {
-  g_autofree char *a = dpviz_export_suggest_name (DPV_VIEW_DENSITIES, DP_MECHANISM_LAPLACE,
+  g_autofree char *a = dpviz_export_suggest_name (DPVIZ_VIEW ("densities"), DP_MECHANISM_LAPLACE,
                                                   DPV_FORMAT_PNG);
-  g_autofree char *b = dpviz_export_suggest_name (DPV_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN,
+  g_autofree char *b = dpviz_export_suggest_name (DPVIZ_VIEW ("composition"), DP_MECHANISM_GAUSSIAN,
                                                   DPV_FORMAT_PDF);
 
   g_assert_cmpstr (a, ==, "densities-laplace.png");
@@ -566,7 +566,7 @@ test_dialog_file_chooser (Fixture *f, gconstpointer data)
   GtkWidget *button;
   gint64 end;
 
-  dpviz_model_set_view (f->model, DPV_VIEW_KL);
+  dpviz_model_set_view (f->model, DPVIZ_VIEW ("kl"));
   dpviz_model_set_mechanism (f->model, DP_MECHANISM_RR);
   g_settings_set_int (f->settings, "export-width", 320);
   g_settings_set_int (f->settings, "export-height", 240);
@@ -713,10 +713,14 @@ test_clipboard (Fixture *f, gconstpointer data)
   ReadTexture r = { FALSE, NULL, NULL };
   GdkContentFormats *formats;
   DpvStyle style;
+  g_autoptr(DpvFrame) frame = NULL;
+  DpvParams params;
 
+  dpviz_model_get_params (f->model, &params);
+  frame = dpv_frame_compute (dpv_registry_get (dpviz_model_get_view (f->model)), &params, NULL,
+                             NULL, NULL);
   dpv_style_init (&style, DPV_THEME_LIGHT);
-  g_assert_true (dpviz_copy_figure_to_clipboard (clipboard, f->model, &style, NULL, 320, 200,
-                                                 &error));
+  g_assert_true (dpviz_copy_figure_to_clipboard (clipboard, frame, &style, 320, 200, &error));
   g_assert_no_error (error);
   formats = gdk_clipboard_get_formats (clipboard);
   g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
@@ -732,8 +736,7 @@ test_clipboard (Fixture *f, gconstpointer data)
   g_clear_object (&r.texture);
 
   /* A size the renderer refuses: an error, and the clipboard keeps the previous figure. */
-  g_assert_false (dpviz_copy_figure_to_clipboard (clipboard, f->model, &style, NULL, 4, 4,
-                                                  &error));
+  g_assert_false (dpviz_copy_figure_to_clipboard (clipboard, frame, &style, 4, 4, &error));
   g_assert_nonnull (error);
   r.done = FALSE;
   gdk_clipboard_read_texture_async (clipboard, NULL, texture_read, &r);

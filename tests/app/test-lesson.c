@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dpviz-lesson.h"
+#include "dpviz-views.h"
 
 #define GOOD_STEP \
   "Mechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-5\nSensitivity=1\nK=100\n"
@@ -52,7 +53,7 @@ static const char *const bad_files[] = {
 /* ---- with the parameter model ---- */
 
 static void
-assert_model_is (DpvizModel *model, DpMechanismKind mechanism, DpvViewKind view, double epsilon,
+assert_model_is (DpvizModel *model, DpMechanismKind mechanism, guint view, double epsilon,
                  double delta, double sensitivity, guint k)
 {
   g_assert_cmpint (dpviz_model_get_mechanism (model), ==, mechanism);
@@ -88,18 +89,18 @@ test_apply_steps (void)
 
   g_assert_true (dpviz_lesson_apply_step (lesson, 0, model, &error));
   g_assert_no_error (error);
-  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPV_VIEW_COMPOSITION, 0.25, 1e-7, 3.0, 42);
+  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPVIZ_VIEW ("composition"), 0.25, 1e-7, 3.0, 42);
   g_assert_cmpuint (changed, ==, 1);
 
   g_assert_true (dpviz_lesson_apply_step (lesson, 1, model, &error));
   g_assert_no_error (error);
-  assert_model_is (model, DP_MECHANISM_RR, DPV_VIEW_KL, 5.0, 0.125, 0.5, 9);
+  assert_model_is (model, DP_MECHANISM_RR, DPVIZ_VIEW ("kl"), 5.0, 0.125, 0.5, 9);
   g_assert_cmpuint (changed, ==, 2);
 
   /* No step 3: refused, nothing changes. */
   g_assert_false (dpviz_lesson_apply_step (lesson, 2, model, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
-  assert_model_is (model, DP_MECHANISM_RR, DPV_VIEW_KL, 5.0, 0.125, 0.5, 9);
+  assert_model_is (model, DP_MECHANISM_RR, DPVIZ_VIEW ("kl"), 5.0, 0.125, 0.5, 9);
   g_assert_cmpuint (changed, ==, 2);
 }
 
@@ -113,7 +114,7 @@ test_bad_file_leaves_model (void)
   g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
   g_assert_true (dpviz_model_set_k (model, 17, NULL));
   dpviz_model_set_mechanism (model, DP_MECHANISM_GAUSSIAN);
-  dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("regions"));
   g_signal_connect (model, "changed", G_CALLBACK (count_changed), &changed);
 
   /* How the app opens a lesson: load, then apply the first step. Every bad file stops at
@@ -127,8 +128,8 @@ test_bad_file_leaves_model (void)
       g_assert_nonnull (error);
       g_clear_error (&error);
     }
-  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPV_VIEW_REGIONS, 0.5, DPV_DELTA_DEFAULT,
-                   DPV_SENSITIVITY_DEFAULT, 17);
+  assert_model_is (model, DP_MECHANISM_GAUSSIAN, DPVIZ_VIEW ("regions"), 0.5, DPV_PARAM_DEFAULT (DELTA),
+                   DPV_PARAM_DEFAULT (SENSITIVITY), 17);
   g_assert_cmpuint (changed, ==, 0);
 }
 
@@ -148,7 +149,7 @@ test_from_model (Fixture *f, gconstpointer data)
   g_assert_true (dpviz_model_set_sensitivity (model, 0.7, NULL));
   g_assert_true (dpviz_model_set_k (model, 1234, NULL));
   dpviz_model_set_mechanism (model, DP_MECHANISM_RR);
-  dpviz_model_set_view (model, DPV_VIEW_KL);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("kl"));
 
   lesson = dpviz_lesson_new_from_model (model);
   g_assert_cmpuint (lesson->steps->len, ==, 1);
@@ -158,7 +159,7 @@ test_from_model (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (dpviz_lesson_apply_step (loaded, 0, other, &error));
   g_assert_no_error (error);
-  assert_model_is (other, DP_MECHANISM_RR, DPV_VIEW_KL, 0.3, 2e-9, 0.7, 1234);
+  assert_model_is (other, DP_MECHANISM_RR, DPVIZ_VIEW ("kl"), 0.3, 2e-9, 0.7, 1234);
 }
 
 int

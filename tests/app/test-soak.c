@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "dpviz-application.h"
+#include "dpviz-views.h"
 #include "dpviz-window.h"
 
 /* Resident set growth allowed after the warm-up: 3.5 times the largest growth over any 90 s
@@ -86,36 +87,39 @@ log_uniform (GRand *rand, double lo, double hi)
 
 /* ε always changes (every view draws it); one to three other parameters change with it. */
 static void
-random_change (GRand *rand, DpvParams *p, DpvViewKind *view)
+random_change (GRand *rand, DpvParams *p, guint *view)
 {
   double epsilon;
   guint n_more = (guint) g_rand_int_range (rand, 1, 4);
 
   do
-    epsilon = log_uniform (rand, DPV_EPSILON_MIN, DPV_EPSILON_MAX);
+    epsilon = log_uniform (rand, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON));
   while (epsilon == p->epsilon);
   p->epsilon = epsilon;
   for (guint i = 0; i < n_more; i++)
     switch (g_rand_int_range (rand, 0, 8))
       {
       case 0:
-        p->delta = log_uniform (rand, DPV_DELTA_MIN, DPV_DELTA_MAX);
+        p->delta = log_uniform (rand, DPV_PARAM_MIN (DELTA), DPV_PARAM_MAX (DELTA));
         break;
       case 1:
-        p->sensitivity = log_uniform (rand, DPV_SENSITIVITY_MIN, DPV_SENSITIVITY_MAX);
+        p->sensitivity = log_uniform (rand, DPV_PARAM_MIN (SENSITIVITY), DPV_PARAM_MAX (SENSITIVITY));
         break;
       case 2:
-        p->k = (unsigned long) CLAMP (lround (log_uniform (rand, DPV_K_MIN, DPV_K_MAX)),
-                                      DPV_K_MIN, DPV_K_MAX);
+        p->k = (unsigned long) CLAMP (lround (log_uniform (rand, DPV_PARAM_MIN (K),
+                                                           DPV_PARAM_MAX (K))),
+                                      DPV_PARAM_MIN (K), DPV_PARAM_MAX (K));
         break;
       case 3:
         p->mechanism = (DpMechanismKind) g_rand_int_range (rand, 0, DP_N_MECHANISMS);
         break;
       case 4:
-        *view = (DpvViewKind) g_rand_int_range (rand, 0, DPV_N_VIEWS);
+        *view = (guint) g_rand_int_range (rand, 0, (gint32) dpv_registry_get_n_views ());
         break;
       case 5:
-        p->eps_prime = g_rand_boolean (rand) ? -1.0 : g_rand_double_range (rand, 0, 10);
+        p->eps_prime = g_rand_boolean (rand) ? -1.0
+                       : g_rand_double_range (rand, DPV_PARAM_MIN (EPS_PRIME),
+                                              DPV_PARAM_MAX (EPS_PRIME));
         break;
       case 6:
         p->log_y = !p->log_y;
@@ -164,7 +168,7 @@ test_soak (void)
     {
       guint burst = (guint) g_rand_int_range (rand, 1, 2 * SOAK_BURST_MEAN);
       DpvParams p;
-      DpvViewKind view = dpviz_model_get_view (model);
+      guint view = dpviz_model_get_view (model);
       DpvizPlotView *plot;
       guint draws;
 
@@ -175,7 +179,7 @@ test_soak (void)
       for (guint b = 0; b < burst; b++)
         {
           g_autoptr(GError) error = NULL;
-          DpvViewKind before = view;
+          guint before = view;
 
           dpviz_model_get_params (model, &p);
           random_change (rand, &p, &view);
@@ -190,7 +194,7 @@ test_soak (void)
         }
       if (!wait_for_draw (plot, draws))
         g_error ("change %u (%s, ε = %g) painted no new frame", changes,
-                 dpv_view_to_name (view), p.epsilon);
+                 dpv_registry_get (view)->name, p.epsilon);
 
       if (!warm && g_get_monotonic_time () - start > (end - start) / 4)
         {

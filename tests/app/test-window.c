@@ -104,8 +104,8 @@ test_slider_changes_model_and_redraws (void)
   double before;
   gboolean handled;
 
-  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
-  plot = dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("densities"));
   g_assert_true (plot_drawn (plot, 0));
 
   /* Dragging to log10(2) sets ε = 2 (three significant digits) and draws a new frame. */
@@ -237,7 +237,7 @@ test_invalid_entry_refused (void)
 static const char *
 visible_name (DpvizWindow *window)
 {
-  GtkWidget *plot = GTK_WIDGET (dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES));
+  GtkWidget *plot = GTK_WIDGET (dpviz_window_get_plot_view (window, DPVIZ_VIEW ("densities")));
   AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_parent (plot));
 
   return adw_view_stack_get_visible_child_name (stack);
@@ -250,7 +250,7 @@ test_switch_views (void)
   DpvizModel *model = dpviz_window_get_model (window);
   const char *names[] = { "densities", "regions", "kl", "composition" };
 
-  for (guint i = 0; i < DPV_N_VIEWS; i++)
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
     {
       DpvizPlotView *plot = dpviz_window_get_plot_view (window, i);
       guint draws = dpviz_plot_view_get_n_draws (plot);
@@ -261,13 +261,13 @@ test_switch_views (void)
       g_assert_cmpstr (visible_name (window), ==, names[i]);
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (plot)));
       g_assert_true (plot_drawn (plot, draws));
-      for (guint j = 0; j < DPV_N_VIEWS; j++)
+      for (guint j = 0; j < dpv_registry_get_n_views (); j++)
         if (j != i)
           g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (dpviz_window_get_plot_view (window, j))));
     }
 
   /* The other direction: the model moves the view switcher. */
-  dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("regions"));
   g_assert_cmpstr (visible_name (window), ==, "regions");
   {
     g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "view");
@@ -283,7 +283,7 @@ test_switch_views (void)
   {
     DpvizParamRow *row = dpviz_window_get_param_row (window, "eps-prime");
 
-    dpviz_model_set_view (model, DPV_VIEW_REGIONS);
+    dpviz_model_set_view (model, DPVIZ_VIEW ("regions"));
     g_assert_true (dpviz_model_set_epsilon (model, 0.8, NULL));
     g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
     g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
@@ -296,7 +296,7 @@ test_switch_views (void)
     type_into (row, "-2");
     g_assert_nonnull (dpviz_param_row_get_error (row));
     g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), ==, 0.3);
-    g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPV_VIEW_REGIONS), 0));
+    g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPVIZ_VIEW ("regions")), 0));
     g_action_group_change_action_state (G_ACTION_GROUP (window), "eps-prime-from-delta",
                                         g_variant_new_boolean (TRUE));
     g_assert_cmpfloat (dpviz_model_get_value (model, "eps-prime"), <, 0);
@@ -325,7 +325,7 @@ test_settings_restore (void)
   g_assert_true (dpviz_model_set_sensitivity (model, 2.5, NULL));
   g_assert_true (dpviz_model_set_k (model, 42, NULL));
   dpviz_model_set_mechanism (model, DP_MECHANISM_RR);
-  dpviz_model_set_view (model, DPV_VIEW_KL);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("kl"));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   close_window (window);
 
@@ -336,7 +336,7 @@ test_settings_restore (void)
   g_assert_cmpfloat (dpviz_model_get_sensitivity (model), ==, 2.5);
   g_assert_cmpuint (dpviz_model_get_k (model), ==, 42);
   g_assert_cmpint (dpviz_model_get_mechanism (model), ==, DP_MECHANISM_RR);
-  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_KL);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("kl"));
   g_assert_cmpstr (visible_name (window), ==, "kl");
   {
     int w, h;
@@ -350,7 +350,7 @@ test_settings_restore (void)
                      dpviz_window_get_param_row (window, "delta")))), ==, "1e-9");
 
   /* Back to defaults for the other tests. */
-  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
   dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
   g_assert_true (dpviz_model_set_k (model, 100, NULL));
   close_window (window);
@@ -453,11 +453,11 @@ test_composition_view_completes (void)
   DpvizWindow *window = new_window ();
   DpvizModel *model = dpviz_window_get_model (window);
   DpvizCompositionWorker *worker = dpviz_window_get_worker (window);
-  DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPV_VIEW_COMPOSITION);
+  DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("composition"));
   guint draws, delivered_before, delivered_after;
   DpvParams params;
 
-  dpviz_model_set_view (model, DPV_VIEW_COMPOSITION);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("composition"));
   g_assert_true (plot_drawn (plot, 0));
   g_assert_true (dpviz_model_set_epsilon (model, 0.37, NULL));
   draws = dpviz_plot_view_get_n_draws (plot);
@@ -474,7 +474,7 @@ test_composition_view_completes (void)
                                                &params));
   g_assert_true (plot_drawn (plot, draws - 1));
 
-  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
   close_window (window);
 }
 
@@ -507,7 +507,7 @@ test_bad_lesson_changes_nothing (void)
 
     g_assert_true (dpviz_model_set_epsilon (other, 2.0, NULL));
     g_assert_true (dpviz_model_set_k (other, 7, NULL));
-    dpviz_model_set_view (other, DPV_VIEW_REGIONS);
+    dpviz_model_set_view (other, DPVIZ_VIEW ("regions"));
     lesson = dpviz_lesson_new_from_model (other);
     g_assert_true (dpviz_lesson_save (lesson, good, NULL));
   }
@@ -515,7 +515,7 @@ test_bad_lesson_changes_nothing (void)
   g_assert_no_error (error);
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 2.0);
   g_assert_cmpuint (dpviz_model_get_k (model), ==, 7);
-  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("regions"));
   g_assert_cmpstr (visible_name (window), ==, "regions");
 
   /* Build a lesson in the app: two steps, saved, reloaded, stepped through. */
@@ -523,22 +523,31 @@ test_bad_lesson_changes_nothing (void)
   g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
   g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
   g_assert_true (dpviz_model_set_epsilon (model, 3.0, NULL));
-  dpviz_model_set_view (model, DPV_VIEW_KL);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("kl"));
   g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-add-step", NULL);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "lesson-next"));
   g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-previous", NULL);
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 0.5);
-  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_REGIONS);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("regions"));
   g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-next", NULL);
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 3.0);
-  g_assert_cmpint (dpviz_model_get_view (model), ==, DPV_VIEW_KL);
+  g_assert_cmpint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("kl"));
 
   g_unlink (bad_path);
   g_unlink (good_path);
   g_rmdir (dir);
-  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
   g_assert_true (dpviz_model_set_k (model, 100, NULL));
   close_window (window);
+}
+
+static DpvizModel *sweep_model;
+static double sweep_before;
+
+static gboolean
+sweep_moved (gpointer data)
+{
+  return dpviz_model_get_sensitivity (sweep_model) > sweep_before;
 }
 
 static void
@@ -554,12 +563,17 @@ test_animate_sweeps (void)
                                   g_variant_new_string ("sensitivity"));
   g_action_group_change_action_state (G_ACTION_GROUP (window), "animate",
                                       g_variant_new_boolean (TRUE));
+  /* at least half a second, and until two frames have ticked (a loaded machine may take
+   * longer to show them) */
   spin (0.5);
+  sweep_model = model;
+  sweep_before = before;
+  wait_for (sweep_moved, NULL, 20.0);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "animate",
                                       g_variant_new_boolean (FALSE));
   /* Going up from where it was, within the range. */
   g_assert_cmpfloat (dpviz_model_get_sensitivity (model), >, before);
-  g_assert_cmpfloat (dpviz_model_get_sensitivity (model), <=, DPV_SENSITIVITY_MAX);
+  g_assert_cmpfloat (dpviz_model_get_sensitivity (model), <=, DPV_PARAM_MAX (SENSITIVITY));
   before = dpviz_model_get_sensitivity (model);
   spin (0.2);
   g_assert_cmpfloat (dpviz_model_get_sensitivity (model), ==, before);
@@ -575,7 +589,7 @@ test_readouts_text (void)
   g_autofree char *text = NULL;
   g_autofree char *text2 = NULL;
 
-  dpviz_model_set_view (model, DPV_VIEW_DENSITIES);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
   g_assert_true (dpviz_model_set_epsilon (model, 1.0, NULL));
   text = dpviz_window_get_readouts_text (window);
   g_assert_nonnull (strchr (text, ':'));
@@ -593,7 +607,7 @@ test_copy_actions (void)
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
   GdkContentFormats *formats;
 
-  g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES), 0));
+  g_assert_true (plot_drawn (dpviz_window_get_plot_view (window, DPVIZ_VIEW ("densities")), 0));
   g_action_group_activate_action (G_ACTION_GROUP (window), "copy-figure", NULL);
   formats = gdk_clipboard_get_formats (clipboard);
   g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));

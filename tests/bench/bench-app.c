@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "dpviz-application.h"
+#include "dpv-figure.h"
 #include "dpviz-window.h"
 
 static gint64 t_main;
@@ -103,7 +104,7 @@ drag_tick (GtkWidget     *widget,
   if (d->i >= d->n)
     return G_SOURCE_REMOVE;
   eps = pow (10.0, -2.0 + 3.0 * (d->i + 0.5) / d->n);
-  eps = CLAMP (round (eps * 1000) / 1000, DPV_EPSILON_MIN, DPV_EPSILON_MAX);
+  eps = CLAMP (round (eps * 1000) / 1000, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON));
   d->t_set = g_get_monotonic_time ();
   dpviz_model_set_epsilon (d->model, eps, NULL);
   d->i++;
@@ -239,7 +240,7 @@ main (int argc, char *argv[])
           "draw-med", "draw-p95", "exact-arrives");
 
   for (guint mech = 0; mech < DP_N_MECHANISMS; mech++)
-    for (guint v = 0; v < DPV_N_VIEWS; v++)
+    for (guint v = 0; v < dpv_registry_get_n_views (); v++)
       {
         DpvizPlotView *plot = dpviz_window_get_plot_view (window, v);
         DpvizCompositionWorker *worker = dpviz_window_get_worker (window);
@@ -258,7 +259,7 @@ main (int argc, char *argv[])
             gint64 t0, t_exact = 0;
 
             eps = round (eps * 1000) / 1000;
-            eps = CLAMP (eps, DPV_EPSILON_MIN, DPV_EPSILON_MAX);
+            eps = CLAMP (eps, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON));
             /* Let the frame clock go idle (including the read-outs' follow-up frame) so the
              * sample does not wait for a frame slot. */
             iterate_for (0.08);
@@ -281,7 +282,7 @@ main (int argc, char *argv[])
             snapshot[n] = dpviz_plot_view_get_last_draw_duration (plot) / 1000.0;
             n++;
 
-            if (v == DPV_VIEW_COMPOSITION)
+            if (v == DPVIZ_VIEW ("composition"))
               {
                 gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
@@ -298,7 +299,7 @@ main (int argc, char *argv[])
 
         p95 = percentile (latency, n, 0.95);
         all_p95 = MAX (all_p95, p95);
-        printf ("%-12s %-9s %8.2f %8.2f %8.2f %10.2f %10.2f ", dpv_view_to_name (v),
+        printf ("%-12s %-9s %8.2f %8.2f %8.2f %10.2f %10.2f ", dpv_registry_get (v)->name,
                 dp_mechanism_kind_to_name (mech), percentile (latency, n, 0.5), p95,
                 percentile (latency, n, 1.0), percentile (snapshot, n, 0.5),
                 percentile (snapshot, n, 0.95));
@@ -311,7 +312,7 @@ main (int argc, char *argv[])
 
   printf ("\ncontinuous (a new ε in each frame's update phase, as while dragging): set → "
           "painted in that frame, ms\n");
-  for (guint v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < dpv_registry_get_n_views (); v++)
     {
       Drag d = { model, 0, samples, 0, latency, 0 };
       gint64 end;
@@ -325,7 +326,7 @@ main (int argc, char *argv[])
         if (!g_main_context_iteration (NULL, FALSE))
           g_usleep (50);
       iterate_for (0.1);
-      printf ("%-12s median %6.2f  p95 %6.2f  max %6.2f  (%u frames)\n", dpv_view_to_name (v),
+      printf ("%-12s median %6.2f  p95 %6.2f  max %6.2f  (%u frames)\n", dpv_registry_get (v)->name,
               percentile (latency, d.n_out, 0.5), percentile (latency, d.n_out, 0.95),
               percentile (latency, d.n_out, 1.0), d.n_out);
     }
@@ -333,15 +334,16 @@ main (int argc, char *argv[])
   /* For comparison: the bare libdpplot render of each view into an image surface of the plot's
    * size (what rasterizing the frame costs at least). */
   {
-    DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPV_VIEW_DENSITIES);
+    DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("densities"));
     int w = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), 400);
     int h = MAX (gtk_widget_get_height (GTK_WIDGET (plot)), 300);
     cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
     DpvStyle style;
 
     dpviz_plot_view_get_style (plot, &style);
-    printf ("\nbare dpv_view_render into a %d×%d image surface (Laplace, ε sweep), ms\n", w, h);
-    for (guint v = 0; v < DPV_N_VIEWS; v++)
+    printf ("\nbare dpv_figure_render (draw only) into a %d×%d image surface (Laplace, ε sweep), ms\n",
+            w, h);
+    for (guint v = 0; v < dpv_registry_get_n_views (); v++)
       {
         DpvParams params;
         guint n = MIN (samples, 20);
@@ -349,20 +351,24 @@ main (int argc, char *argv[])
         dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
         dpviz_model_get_params (model, &params);
         params.show_caption = FALSE;
-        params.composition = dpviz_composition_worker_get_data (dpviz_window_get_worker (window));
         for (guint i = 0; i < n; i++)
           {
             cairo_t *cr = cairo_create (surface);
+            g_autoptr(DpvFrame) frame = NULL;
             gint64 t0;
 
             params.epsilon = pow (10.0, -2.0 + 3.0 * (i + 0.5) / n);
+            /* the draw alone: the frame (for composition, the preview of its curves) first */
+            frame = dpviz_composition_worker_get_frame (dpviz_window_get_worker (window),
+                                                        dpv_registry_get (v), &params);
             t0 = g_get_monotonic_time ();
-            dpv_view_render (v, &params, &style, cr, w, h);
+            if (frame != NULL)
+              dpv_figure_render (frame, &style, cr, w, h);
             cairo_surface_flush (surface);
             latency[i] = (g_get_monotonic_time () - t0) / 1000.0;
             cairo_destroy (cr);
           }
-        printf ("%-12s median %6.2f  p95 %6.2f\n", dpv_view_to_name (v),
+        printf ("%-12s median %6.2f  p95 %6.2f\n", dpv_registry_get (v)->name,
                 percentile (latency, n, 0.5), percentile (latency, n, 0.95));
       }
     cairo_surface_destroy (surface);

@@ -1120,8 +1120,14 @@ test_bench_json (void)
       g_assert_cmpfloat (get_double (v, "serial_median_ms"), >, 0);
       g_assert_cmpfloat (get_double (v, "serial_p99_ms"), >=, get_double (v, "serial_median_ms"));
       g_assert_cmpfloat (get_double (v, "serial_cpu_median_ms"), >=, 0);
+      /* compute and draw apart: together they are the whole change */
+      g_assert_cmpfloat (get_double (v, "compute_median_ms"), >=, 0);
+      g_assert_cmpfloat (get_double (v, "draw_median_ms"), >, 0);
+      g_assert_cmpfloat (get_double (v, "compute_median_ms") + get_double (v, "draw_median_ms"),
+                         <=, 2.0 * get_double (v, "median_ms") + 0.01);
     }
-  g_assert_cmpfloat (get_double (j, "composition_cold_ms"), >, 0);
+  /* the composition curves, computed once before the k sweep */
+  g_assert_cmpfloat (get_double (get_object (views, "composition"), "data_cold_ms"), >, 0);
   g_assert_cmpint (json_object_get_int_member (j, "width"), ==, 320);
   g_assert_cmpint (json_object_get_int_member (j, "cores"), ==, (gint64) g_get_num_processors ());
 }

@@ -115,7 +115,7 @@ edit (DpvizLesson *lesson, guint64 *state)
         case 1:
           p.k = 1 + next (state) % 10000;
           p.mechanism = (DpMechanismKind) (next (state) % DP_N_MECHANISMS);
-          if (!dpviz_lesson_set_step (lesson, i, &p, (DpvViewKind) (next (state) % DPV_N_VIEWS),
+          if (!dpviz_lesson_set_step (lesson, i, &p, next (state) % dpv_registry_get_n_views (),
                                       NULL))
             fail ("a valid step was refused", NULL);
           break;
@@ -140,7 +140,8 @@ edit (DpvizLesson *lesson, guint64 *state)
             {
               dpv_params_init (&p);
               p.k = 1 + next (state) % 50;
-              dpviz_lesson_insert_step (lesson, next (state) % (n + 1), &p, DPV_VIEW_KL,
+              dpviz_lesson_insert_step (lesson, next (state) % (n + 1), &p,
+                                        next (state) % dpv_registry_get_n_views (),
                                         notes[next (state) % G_N_ELEMENTS (notes)]);
             }
           break;

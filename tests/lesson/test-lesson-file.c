@@ -20,6 +20,9 @@
   "Mechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-5\nSensitivity=1\nK=100\n"
 #define HEAD "[Lesson]\nVersion=1\n"
 
+/* The registry index of the view named @name. */
+#define VIEW(name) ((guint) dpv_registry_index (dpv_registry_lookup (name)))
+
 static const char *const C_ONLY[] = { "C", NULL };
 static const char *const ZH[] = { "zh_CN.UTF-8", "zh_CN", "zh", "C", NULL };
 
@@ -112,25 +115,25 @@ make_lesson (void)
   p.delta = 1e-6;
   p.sensitivity = 1.0;
   p.k = 300;
-  dpviz_lesson_add_step (lesson, &p, DPV_VIEW_COMPOSITION,
+  dpviz_lesson_add_step (lesson, &p, VIEW ("composition"),
                          "300 queries at ε = 0.1:\nwhat do they cost?");
 
   p.mechanism = DP_MECHANISM_GAUSSIAN;
   p.epsilon = 1.0 / 3.0;
-  p.delta = DPV_DELTA_MIN;
-  p.sensitivity = DPV_SENSITIVITY_MAX;
-  p.k = DPV_K_MAX;
+  p.delta = DPV_PARAM_MIN (DELTA);
+  p.sensitivity = DPV_PARAM_MAX (SENSITIVITY);
+  p.k = DPV_PARAM_MAX (K);
   p.eps_prime = 0.7;
-  dpviz_lesson_add_step (lesson, &p, DPV_VIEW_REGIONS, NULL);
+  dpviz_lesson_add_step (lesson, &p, VIEW ("regions"), NULL);
 
   p.mechanism = DP_MECHANISM_RR;
-  p.epsilon = DPV_EPSILON_MAX;
-  p.delta = DPV_DELTA_MAX;
-  p.sensitivity = DPV_SENSITIVITY_MIN;
-  p.k = DPV_K_MIN;
+  p.epsilon = DPV_PARAM_MAX (EPSILON);
+  p.delta = DPV_PARAM_MAX (DELTA);
+  p.sensitivity = DPV_PARAM_MIN (SENSITIVITY);
+  p.k = DPV_PARAM_MIN (K);
   p.eps_prime = -1.0;
   p.log_y = TRUE;
-  dpviz_lesson_add_step (lesson, &p, DPV_VIEW_KL,
+  dpviz_lesson_add_step (lesson, &p, VIEW ("kl"),
                          "Key=value; [not a group] \\ # not a comment\ttab");
   return lesson;
 }
@@ -349,11 +352,11 @@ test_preserve_changed (void)
   p = step_at (lesson, 0)->params;
   p.epsilon = 0.25;
   p.eps_prime = -1;        /* solved from δ again: the key goes */
-  g_assert_true (dpviz_lesson_set_step (lesson, 0, &p, DPV_VIEW_REGIONS, NULL));
+  g_assert_true (dpviz_lesson_set_step (lesson, 0, &p, VIEW ("regions"), NULL));
   p = step_at (lesson, 1)->params;
   p.k = 500;
   p.log_y = TRUE;
-  g_assert_true (dpviz_lesson_set_step (lesson, 1, &p, DPV_VIEW_COMPOSITION, NULL));
+  g_assert_true (dpviz_lesson_set_step (lesson, 1, &p, VIEW ("composition"), NULL));
   dpviz_lesson_set_step_note (lesson, 1, "  500 queries \n");
   dpviz_lesson_set_title (lesson, "Composition, revised");
 
@@ -443,7 +446,7 @@ test_preserve_steps_edited (void)
    * that of the step before it. */
   dpv_params_init (&p);
   p.k = 7;
-  dpviz_lesson_insert_step (lesson, 1, &p, DPV_VIEW_KL, "inserted");
+  dpviz_lesson_insert_step (lesson, 1, &p, VIEW ("kl"), "inserted");
   g_clear_pointer (&text, g_free);
   text = save_text (lesson);
   g_assert_true (g_str_has_suffix (text, "Note=Where does δ come from?\n"
@@ -494,7 +497,7 @@ test_preserve_line_ends (void)
 
   g_assert_cmpstr (same, ==, crlf);
   p.epsilon = 2;
-  g_assert_true (dpviz_lesson_set_step (lesson, 0, &p, DPV_VIEW_DENSITIES, NULL));
+  g_assert_true (dpviz_lesson_set_step (lesson, 0, &p, VIEW ("densities"), NULL));
   dpviz_lesson_set_step_note (lesson, 0, "a\nb");
   changed = save_text (lesson);
   g_assert_cmpstr (changed, ==, expected);
@@ -511,7 +514,7 @@ test_new_step_after_last_line (void)
   DpvParams p;
 
   dpv_params_init (&p);
-  dpviz_lesson_add_step (lesson, &p, DPV_VIEW_KL, NULL);
+  dpviz_lesson_add_step (lesson, &p, VIEW ("kl"), NULL);
   saved = save_text (lesson);
   g_assert_cmpstr (saved, ==, HEAD "[Step 1]\n" GOOD_STEP "Note=last\n"
                               "\n[Step 2]\nMechanism=laplace\nView=kl\nEpsilon=1\n"
@@ -526,10 +529,10 @@ test_set_step_refuses (void)
   DpvParams p = step_at (lesson, 0)->params;
 
   p.epsilon = 11;
-  g_assert_false (dpviz_lesson_set_step (lesson, 0, &p, DPV_VIEW_KL, &error));
+  g_assert_false (dpviz_lesson_set_step (lesson, 0, &p, VIEW ("kl"), &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_assert_cmpfloat (step_at (lesson, 0)->params.epsilon, ==, 1.0);
-  g_assert_cmpint (step_at (lesson, 0)->view, ==, DPV_VIEW_DENSITIES);
+  g_assert_cmpint (step_at (lesson, 0)->view, ==, VIEW ("densities"));
 }
 
 static void
@@ -667,6 +670,7 @@ static const BadFile bad_files[] = {
     { "Mechanism", "exponential", "laplace" } },
   { "unknown-view", NULL, "View", "histogram", { "View", "histogram", "composition" } },
   { "mechanism-case", NULL, "Mechanism", "Laplace", { "Mechanism", "Laplace" } },
+  { "view-case", NULL, "View", "KL", { "View", "“KL”" } },
   /* Invalid escapes (the fuzzer kept these). */
   { "escape-lone-mechanism", NULL, "Mechanism", "laplace\\",
     { "Step 1", "Mechanism", "lone backslash" } },
@@ -968,7 +972,7 @@ test_unknown_keys_ignored (void)
   g_assert_cmpuint (lesson->steps->len, ==, 1);
   step = step_at (lesson, 0);
   g_assert_cmpint (step->params.mechanism, ==, DP_MECHANISM_GAUSSIAN);
-  g_assert_cmpint (step->view, ==, DPV_VIEW_REGIONS);
+  g_assert_cmpint (step->view, ==, VIEW ("regions"));
   g_assert_cmpfloat (step->params.epsilon, ==, 0.5);
   g_assert_cmpfloat (step->params.delta, ==, 1e-6);
   g_assert_cmpfloat (step->params.sensitivity, ==, 2.0);
@@ -1058,7 +1062,7 @@ test_multi_step_order (void)
   g_assert_cmpfloat (step_at (lesson, 0)->params.eps_prime, ==, 0.25);
   g_assert_cmpstr (step_at (lesson, 0)->note, ==, "first");
   g_assert_cmpint (step_at (lesson, 1)->params.mechanism, ==, DP_MECHANISM_GAUSSIAN);
-  g_assert_cmpint (step_at (lesson, 1)->view, ==, DPV_VIEW_COMPOSITION);
+  g_assert_cmpint (step_at (lesson, 1)->view, ==, VIEW ("composition"));
   g_assert_null (step_at (lesson, 1)->note);
   g_assert_cmpint (step_at (lesson, 2)->params.mechanism, ==, DP_MECHANISM_RR);
   g_assert_cmpfloat (step_at (lesson, 2)->params.epsilon, ==, 3.0);

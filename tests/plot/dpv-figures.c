@@ -47,7 +47,7 @@ time_views (int n)
   dpv_style_init (&style, DPV_THEME_LIGHT);
   style.pixel_snap = TRUE;
   for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
-    for (int v = 0; v < DPV_N_VIEWS; v++)
+    for (guint v = 0; v < TEST_N_VIEWS; v++)
       {
         DpvParams p;
         g_autoptr(DpvCompositionData) data = NULL;
@@ -56,7 +56,7 @@ time_views (int n)
         dpv_params_init (&p);
         p.mechanism = mech;
         cold = g_get_monotonic_time ();
-        if (v == DPV_VIEW_COMPOSITION)
+        if (v == TEST_VIEW_COMPOSITION)
           {
             data = dpv_composition_data_compute (&p, NULL);
             p.composition = data;
@@ -70,14 +70,14 @@ time_views (int n)
 
             /* A sweep of ε and k like a dragged slider. */
             p.epsilon = 0.01 * pow (1000.0, (double) i / (n - 1));
-            if (v == DPV_VIEW_COMPOSITION)
+            if (v == TEST_VIEW_COMPOSITION)
               {
-                p.epsilon = DPV_EPSILON_DEFAULT;
+                p.epsilon = DPV_PARAM_DEFAULT (EPSILON);
                 p.k = 1 + (unsigned long) (9999.0 * i / (n - 1));
               }
             t0 = g_get_monotonic_time ();
             c0 = cpu_ms ();
-            dpv_view_render (v, &p, &style, cr, 1920, 1080);
+            test_render_view (v, &p, &style, cr, 1920, 1080);
             cairo_surface_flush (s);
             t[i] = (g_get_monotonic_time () - t0) / 1000.0;
             c[i] = cpu_ms () - c0;
@@ -86,10 +86,10 @@ time_views (int n)
         qsort (t, n, sizeof (double), cmp_double);
         qsort (c, n, sizeof (double), cmp_double);
         g_print ("%-12s %-9s wall median %6.2f p99 %6.2f ms | cpu median %6.2f p99 %6.2f ms%s",
-                 dpv_view_to_name (v), dp_mechanism_kind_to_name (mech), t[n / 2],
+                 test_view_name (v), dp_mechanism_kind_to_name (mech), t[n / 2],
                  t[(int) (0.99 * (n - 1))], c[n / 2], c[(int) (0.99 * (n - 1))],
-                 v == DPV_VIEW_COMPOSITION ? "" : "\n");
-        if (v == DPV_VIEW_COMPOSITION)
+                 v == TEST_VIEW_COMPOSITION ? "" : "\n");
+        if (v == TEST_VIEW_COMPOSITION)
           g_print ("  (curves cold %.1f ms)\n", cold / 1000.0);
       }
   g_free (t);
@@ -147,13 +147,13 @@ main (int argc, char **argv)
       else return 2;
     }
   dpv_style_init (&style, theme);
-  for (int v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < TEST_N_VIEWS; v++)
     {
       g_autoptr(GError) error = NULL;
-      g_autofree char *name = g_strdup_printf ("%s/%s.png", argv[1], dpv_view_to_name (v));
+      g_autofree char *name = g_strdup_printf ("%s/%s.png", argv[1], test_view_name (v));
       g_autoptr(GFile) file = g_file_new_for_path (name);
 
-      if (!dpv_export_to_file (v, &p, &style, DPV_FORMAT_PNG, file, w, h, 1, &error))
+      if (!test_export_file (v, &p, &style, DPV_FORMAT_PNG, file, w, h, 1, &error))
         {
           g_printerr ("%s\n", error->message);
           return 1;

@@ -13,8 +13,10 @@
 
 #include <math.h>
 
-#include "dpv-view.h"
-#include "dpv-view-private.h"
+#include "dpv-composition.h"
+#include "dpv-kl.h"
+#include "dpv-view-util.h"
+#include "test-view-index.h"
 
 static void
 params_for (DpvParams *p, DpMechanismKind mech, double eps, double delta)
@@ -30,7 +32,7 @@ check_grid (const DpvCompositionData *d)
 {
   g_assert_cmpuint (d->n, >=, 40);
   g_assert_cmpuint (d->k[0], ==, 1);
-  g_assert_cmpuint (d->k[d->n - 1], ==, DPV_K_MAX);
+  g_assert_cmpuint (d->k[d->n - 1], ==, DPV_PARAM_MAX (K));
   for (gsize i = 1; i < d->n; i++)
     g_assert_cmpuint (d->k[i], >, d->k[i - 1]);
 }

@@ -11,6 +11,7 @@
 #include <pango/pango.h>
 
 #include "dpv-export.h"
+#include "test-view-index.h"
 
 typedef struct {
   const guchar *data;
@@ -64,7 +65,7 @@ check_png_size (double w, double h, double scale)
   cairo_surface_t *img;
 
   defaults (&p, &s);
-  bytes = dpv_export_to_bytes (DPV_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, w, h, scale, &error);
+  bytes = test_export_bytes (TEST_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, w, h, scale, &error);
   g_assert_no_error (error);
   g_assert_nonnull (bytes);
   r.data = g_bytes_get_data (bytes, &r.len);
@@ -93,14 +94,14 @@ test_svg_content (void)
   DpvStyle s;
 
   defaults (&p, &s);
-  for (int v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < TEST_N_VIEWS; v++)
     {
       g_autoptr(GBytes) bytes = NULL;
       g_autofree char *text = NULL;
       g_autofree char *title = NULL;
       gsize len;
 
-      bytes = dpv_export_to_bytes (v, &p, &s, DPV_FORMAT_SVG, 640, 400, 1, &error);
+      bytes = test_export_bytes (v, &p, &s, DPV_FORMAT_SVG, 640, 400, 1, &error);
       g_assert_no_error (error);
       text = g_strndup (g_bytes_get_data (bytes, &len), g_bytes_get_size (bytes));
       g_assert_nonnull (strstr (text, "<svg"));
@@ -108,12 +109,12 @@ test_svg_content (void)
       /* Page size in points, and the view's title as the document title. */
       g_assert_nonnull (strstr (text, "width=\"640pt\""));
       g_assert_nonnull (strstr (text, "height=\"400pt\""));
-      title = g_markup_escape_text (dpv_view_title (v), -1);
+      title = g_markup_escape_text (test_view_title (v), -1);
       {
         g_autofree char *plain = NULL;
         g_autofree char *needle = NULL;
 
-        g_assert_true (pango_parse_markup (dpv_view_title (v), -1, 0, NULL, &plain, NULL,
+        g_assert_true (pango_parse_markup (test_view_title (v), -1, 0, NULL, &plain, NULL,
                                            NULL));
         needle = g_strdup_printf ("<title>%s</title>", plain);
         if (strstr (text, needle) == NULL)
@@ -159,7 +160,7 @@ test_pdf_page_size (void)
 
   defaults (&p, &s);
   /* A4 landscape in points; scale is ignored for vector formats. */
-  bytes = dpv_export_to_bytes (DPV_VIEW_KL, &p, &s, DPV_FORMAT_PDF, 842, 595, 3, &error);
+  bytes = test_export_bytes (TEST_VIEW_KL, &p, &s, DPV_FORMAT_PDF, 842, 595, 3, &error);
   g_assert_no_error (error);
   g_assert_cmpmem (g_bytes_get_data (bytes, NULL), 5, "%PDF-", 5);
   pdf_media_box (bytes, &w, &h);
@@ -201,21 +202,21 @@ test_bad_arguments (void)
   {
     g_autoptr(GError) error = NULL;
 
-    g_assert_null (dpv_export_to_bytes (DPV_VIEW_KL, &p, &s, DPV_FORMAT_PNG, 10, 400, 1,
+    g_assert_null (test_export_bytes (TEST_VIEW_KL, &p, &s, DPV_FORMAT_PNG, 10, 400, 1,
                                         &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   }
   {
     g_autoptr(GError) error = NULL;
 
-    g_assert_null (dpv_export_to_bytes (DPV_VIEW_KL, &p, &s, DPV_FORMAT_PNG, 400, 400, 9,
+    g_assert_null (test_export_bytes (TEST_VIEW_KL, &p, &s, DPV_FORMAT_PNG, 400, 400, 9,
                                         &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   }
   {
     g_autoptr(GError) error = NULL;
 
-    g_assert_null (dpv_export_to_bytes (DPV_VIEW_KL, &p, &s, DPV_FORMAT_PNG, 20000, 20000, 8,
+    g_assert_null (test_export_bytes (TEST_VIEW_KL, &p, &s, DPV_FORMAT_PNG, 20000, 20000, 8,
                                         &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   }
@@ -223,7 +224,7 @@ test_bad_arguments (void)
     g_autoptr(GError) error = NULL;
 
     p.epsilon = 0;
-    g_assert_null (dpv_export_to_bytes (DPV_VIEW_KL, &p, &s, DPV_FORMAT_SVG, 400, 400, 1,
+    g_assert_null (test_export_bytes (TEST_VIEW_KL, &p, &s, DPV_FORMAT_SVG, 400, 400, 1,
                                         &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
     g_assert_null (strchr (error->message, '\n'));
@@ -271,7 +272,7 @@ test_file_errors (void)
   missing = g_build_filename (dir, "no-such-dir", NULL);
   target = g_build_filename (missing, "figure.png", NULL);
   file = g_file_new_for_path (target);
-  g_assert_false (dpv_export_to_file (DPV_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
+  g_assert_false (test_export_file (TEST_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
                                       1, &error));
   g_assert_nonnull (error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
@@ -290,7 +291,7 @@ test_file_errors (void)
   g_assert_true (g_file_set_contents (plain, "x", 1, NULL));
   target = g_build_filename (plain, "figure.png", NULL);
   file = g_file_new_for_path (target);
-  g_assert_false (dpv_export_to_file (DPV_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
+  g_assert_false (test_export_file (TEST_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
                                       1, &error));
   g_assert_nonnull (error);
   g_assert_cmpuint (count_occurrences (error->message, "figure.png"), ==, 1);
@@ -307,7 +308,7 @@ test_file_errors (void)
   target = g_build_filename (dir, "bad.png", NULL);
   file = g_file_new_for_path (target);
   p.k = 0;
-  g_assert_false (dpv_export_to_file (DPV_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
+  g_assert_false (test_export_file (TEST_VIEW_DENSITIES, &p, &s, DPV_FORMAT_PNG, file, 320, 200,
                                       1, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_assert_cmpuint (count_entries (dir), ==, 0);
@@ -334,7 +335,7 @@ test_file_replace (void)
   file = g_file_new_for_path (target);
 
   /* Exporting over an existing file replaces it; no temporary file is left behind. */
-  g_assert_true (dpv_export_to_file (DPV_VIEW_REGIONS, &p, &s, DPV_FORMAT_SVG, file, 500, 300,
+  g_assert_true (test_export_file (TEST_VIEW_REGIONS, &p, &s, DPV_FORMAT_SVG, file, 500, 300,
                                      1, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (target, &contents, &len, &error));
@@ -345,7 +346,7 @@ test_file_replace (void)
 
   /* A failing export (bad size) leaves the existing file as it was. */
   g_clear_pointer (&contents, g_free);
-  g_assert_false (dpv_export_to_file (DPV_VIEW_REGIONS, &p, &s, DPV_FORMAT_PNG, file, 5, 5, 1,
+  g_assert_false (test_export_file (TEST_VIEW_REGIONS, &p, &s, DPV_FORMAT_PNG, file, 5, 5, 1,
                                       &error));
   g_assert_nonnull (error);
   g_clear_error (&error);

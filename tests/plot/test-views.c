@@ -16,8 +16,10 @@
 #include <gio/gio.h>
 
 #include "dpv-plot.h"
-#include "dpv-view.h"
-#include "dpv-view-private.h"
+#include "dpv-composition.h"
+#include "dpv-kl.h"
+#include "dpv-view-util.h"
+#include "test-view-index.h"
 
 /* ---- parameters ---------------------------------------------------------------------- */
 
@@ -48,13 +50,12 @@ test_params_defaults (void)
 
   dpv_params_init (&p);
   g_assert_cmpint (p.mechanism, ==, DP_MECHANISM_LAPLACE);
-  g_assert_cmpfloat (p.epsilon, ==, DPV_EPSILON_DEFAULT);
-  g_assert_cmpfloat (p.delta, ==, DPV_DELTA_DEFAULT);
-  g_assert_cmpfloat (p.sensitivity, ==, DPV_SENSITIVITY_DEFAULT);
-  g_assert_cmpuint (p.k, ==, DPV_K_DEFAULT);
+  g_assert_cmpfloat (p.epsilon, ==, DPV_PARAM_DEFAULT (EPSILON));
+  g_assert_cmpfloat (p.delta, ==, DPV_PARAM_DEFAULT (DELTA));
+  g_assert_cmpfloat (p.sensitivity, ==, DPV_PARAM_DEFAULT (SENSITIVITY));
+  g_assert_cmpuint (p.k, ==, DPV_PARAM_DEFAULT (K));
   g_assert_true (p.show_caption);
   g_assert_true (p.eps_prime < 0);
-  g_assert_null (p.composition);
   expect_valid (&p);
 }
 
@@ -139,30 +140,29 @@ test_names (void)
 {
   static const char *names[] = { "densities", "regions", "kl", "composition" };
 
-  for (int i = 0; i < DPV_N_VIEWS; i++)
+  for (guint i = 0; i < TEST_N_VIEWS; i++)
     {
-      DpvViewKind v = DPV_N_VIEWS;
-      const char *expl = dpv_view_explanation (i);
+      const char *expl = test_view_explanation (i);
 
-      g_assert_cmpstr (dpv_view_to_name (i), ==, names[i]);
-      g_assert_true (dpv_view_from_name (names[i], &v));
-      g_assert_cmpint (v, ==, i);
-      g_assert_nonnull (dpv_view_title (i));
-      g_assert_cmpuint (strlen (dpv_view_title (i)), >, 3);
-      g_assert_true (pango_parse_markup (dpv_view_title (i), -1, 0, NULL, NULL, NULL, NULL));
+      g_assert_cmpstr (test_view_name (i), ==, names[i]);
+      g_assert_true (dpv_registry_lookup (names[i]) == dpv_registry_get (i));
+      g_assert_cmpint (dpv_registry_index (dpv_registry_lookup (names[i])), ==, i);
+      g_assert_nonnull (test_view_title (i));
+      g_assert_cmpuint (strlen (test_view_title (i)), >, 3);
+      g_assert_true (pango_parse_markup (test_view_title (i), -1, 0, NULL, NULL, NULL, NULL));
       g_assert_cmpuint (strlen (expl), >, 200);
       /* The explanation names its source and is valid markup. */
       g_assert_nonnull (strstr (expl, "Dwork"));
       g_assert_true (pango_parse_markup (expl, -1, 0, NULL, NULL, NULL, NULL));
     }
   /* Numbers as in the source text (seeds 000/002: Def. 3.5 KL, Def. 3.6 max divergence). */
-  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_REGIONS), "Def. 3.6"));
-  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_REGIONS), "Lemma 3.17"));
-  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_KL), "Def. 3.5"));
-  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_KL), "Lemma 3.18"));
-  g_assert_nonnull (strstr (dpv_view_explanation (DPV_VIEW_COMPOSITION), "Thm 3.20"));
-  g_assert_false (dpv_view_from_name ("histogram", NULL));
-  g_assert_false (dpv_view_from_name ("", NULL));
+  g_assert_nonnull (strstr (test_view_explanation (TEST_VIEW_REGIONS), "Def. 3.6"));
+  g_assert_nonnull (strstr (test_view_explanation (TEST_VIEW_REGIONS), "Lemma 3.17"));
+  g_assert_nonnull (strstr (test_view_explanation (TEST_VIEW_KL), "Def. 3.5"));
+  g_assert_nonnull (strstr (test_view_explanation (TEST_VIEW_KL), "Lemma 3.18"));
+  g_assert_nonnull (strstr (test_view_explanation (TEST_VIEW_COMPOSITION), "Thm 3.20"));
+  g_assert_null (dpv_registry_lookup ("histogram"));
+  g_assert_null (dpv_registry_lookup (""));
 }
 
 /* ---- parameter sets used below -------------------------------------------------------- */
@@ -204,7 +204,7 @@ test_readouts (void)
 {
   for (gsize si = 0; si < G_N_ELEMENTS (sets); si++)
     for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
-      for (int v = 0; v < DPV_N_VIEWS; v++)
+      for (guint v = 0; v < TEST_N_VIEWS; v++)
         {
           DpvParams p;
           g_autoptr(GPtrArray) r = NULL;
@@ -212,9 +212,9 @@ test_readouts (void)
 
           set_params (&p, &sets[si], mech);
           /* The exact composition at k = 10⁴ is covered by test-composition-data. */
-          if (v == DPV_VIEW_COMPOSITION && sets[si].k > 1000)
+          if (v == TEST_VIEW_COMPOSITION && sets[si].k > 1000)
             continue;
-          r = dpv_view_readouts (v, &p);
+          r = test_view_readouts (v, &p);
           g_assert_nonnull (r);
           g_assert_cmpuint (r->len, >=, 3);
           for (guint i = 0; i < r->len; i++)
@@ -226,7 +226,7 @@ test_readouts (void)
               if (has_bad_number (ro->value))
                 g_error ("view %d mech %d set %zu: %s = %s", v, mech, si, ro->label, ro->value);
             }
-          desc = dpv_view_describe (v, &p);
+          desc = test_view_describe (v, &p);
           g_assert_nonnull (desc);
           g_assert_false (has_bad_number (desc));
           g_assert_null (strchr (desc, '<'));
@@ -244,7 +244,7 @@ test_readouts_values (void)
   dpv_params_init (&p);
   p.epsilon = 0.5;
   p.sensitivity = 2.0;
-  r = dpv_view_readouts (DPV_VIEW_DENSITIES, &p);
+  r = test_view_readouts (TEST_VIEW_DENSITIES, &p);
   for (guint i = 0; i < r->len; i++)
     {
       DpvReadout *ro = g_ptr_array_index (r, i);
@@ -262,7 +262,7 @@ test_readouts_values (void)
   /* Regions at ε′ = 0: the gap is the statistical distance 1 − e^{−ε/2}. */
   g_clear_pointer (&r, g_ptr_array_unref);
   p.eps_prime = 0.0;
-  r = dpv_view_readouts (DPV_VIEW_REGIONS, &p);
+  r = test_view_readouts (TEST_VIEW_REGIONS, &p);
   found = FALSE;
   for (guint i = 0; i < r->len; i++)
     {
@@ -280,7 +280,7 @@ test_readouts_values (void)
   /* Invalid parameters give one read-out with the reason, not garbage. */
   g_clear_pointer (&r, g_ptr_array_unref);
   p.epsilon = 50;
-  r = dpv_view_readouts (DPV_VIEW_KL, &p);
+  r = test_view_readouts (TEST_VIEW_KL, &p);
   g_assert_cmpuint (r->len, ==, 1);
   g_assert_nonnull (strstr (((DpvReadout *) g_ptr_array_index (r, 0))->value, "ε"));
 }
@@ -288,7 +288,7 @@ test_readouts_values (void)
 /* ---- renders -------------------------------------------------------------------------- */
 
 static cairo_surface_t *
-render (DpvViewKind v, const DpvParams *p, DpvTheme theme, int w, int h)
+render (guint v, const DpvParams *p, DpvTheme theme, int w, int h)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cairo_t *cr = cairo_create (s);
@@ -296,7 +296,7 @@ render (DpvViewKind v, const DpvParams *p, DpvTheme theme, int w, int h)
 
   dpv_style_init (&style, theme);
   style.pixel_snap = TRUE;
-  dpv_view_render (v, p, &style, cr, w, h);
+  test_render_view (v, p, &style, cr, w, h);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (s);
@@ -370,7 +370,7 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
 static void
 test_render_sizes (void)
 {
-  for (int v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < TEST_N_VIEWS; v++)
     for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
       {
         DpvParams p;
@@ -392,14 +392,14 @@ test_render_extremes (void)
 {
   for (gsize si = 1; si < G_N_ELEMENTS (sets); si++)
     for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
-      for (int v = 0; v < DPV_N_VIEWS; v++)
+      for (guint v = 0; v < TEST_N_VIEWS; v++)
         {
           DpvParams p;
           cairo_surface_t *s;
           int w = si == 2 ? 320 : 640, h = si == 2 ? 200 : 400;
 
           set_params (&p, &sets[si], mech);
-          if (v == DPV_VIEW_REGIONS && si % 2 == 0)
+          if (v == TEST_VIEW_REGIONS && si % 2 == 0)
             p.eps_prime = 0.0;
           s = render (v, &p, si % 2 ? DPV_THEME_PRINT : DPV_THEME_DARK, w, h);
           cairo_surface_destroy (s);
@@ -416,7 +416,7 @@ test_render_invalid (void)
   /* Out-of-range parameters draw a message, not a broken figure. */
   dpv_params_init (&p);
   p.epsilon = NAN;
-  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, 400, 300);
+  s = render (TEST_VIEW_DENSITIES, &p, DPV_THEME_PRINT, 400, 300);
   dpv_style_init (&style, DPV_THEME_PRINT);
   g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.02), ==, 0);
   g_assert_cmpuint (count_colour (s, &style.foreground, 0.1), >, 20);
@@ -439,7 +439,7 @@ test_render_colours (void)
       p.mechanism = mech;
       /* The densities view shows D and D′ in their role colours, never the composition
        * roles. */
-      s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, 800, 500);
+      s = render (TEST_VIEW_DENSITIES, &p, DPV_THEME_PRINT, 800, 500);
       g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.04), >, 100);
       g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D_PRIME], 0.04), >, 100);
       g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_LOSS], 0.04), >, 50);
@@ -455,7 +455,7 @@ test_render_colours (void)
        * Laplace its mass is δ(0.3) = 1 − e^{−0.35} ≈ 0.30 of the density: a large area. */
       p.eps_prime = 0.3;
       /* 900 × 560: the legend goes under the main panel (narrower than 56 text sizes) */
-      s = render (DPV_VIEW_REGIONS, &p, DPV_THEME_PRINT, 900, 560);
+      s = render (TEST_VIEW_REGIONS, &p, DPV_THEME_PRINT, 900, 560);
       g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.04), >, 100);
       g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D_PRIME], 0.04), >, 100);
       g_assert_cmpuint (count_blend (s, &style.plot_background, &style.roles[DPV_ROLE_LOSS],
@@ -467,7 +467,7 @@ test_render_colours (void)
   /* The KL and composition views have no D or D′, but the bound and actual curves. */
   p.mechanism = DP_MECHANISM_LAPLACE;
   p.log_y = TRUE;
-  s = render (DPV_VIEW_KL, &p, DPV_THEME_PRINT, 800, 500);
+  s = render (TEST_VIEW_KL, &p, DPV_THEME_PRINT, 800, 500);
   g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_D], 0.02), ==, 0);
   g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_BOUND], 0.04), >, 100);
   g_assert_cmpuint (count_colour (s, &style.roles[DPV_ROLE_ACTUAL], 0.04), >, 100);
@@ -490,7 +490,7 @@ is_colour (cairo_surface_t *s, int x, int y, const DpvColor *c, double tol)
  * data (regions in the app's window at every ε; kl with the Gaussian at ε = 0.1; composition
  * below 800 × 500), and more. */
 static gsize
-covered_ink (DpvViewKind view, const DpvParams *p, int w, int h, gsize *differ)
+covered_ink (guint view, const DpvParams *p, int w, int h, gsize *differ)
 {
   cairo_surface_t *shown, *bare;
   gsize covered = 0;
@@ -521,7 +521,7 @@ covered_ink (DpvViewKind view, const DpvParams *p, int w, int h, gsize *differ)
 /* @v with these parameters, drawn without its annotations; @placed receives where each was
  * placed (its text and box in device units). */
 static cairo_surface_t *
-render_unannotated_params (DpvViewKind v, const DpvParams *p, int w, int h, GArray *placed)
+render_unannotated_params (guint v, const DpvParams *p, int w, int h, GArray *placed)
 {
   cairo_surface_t *s;
 
@@ -535,7 +535,7 @@ render_unannotated_params (DpvViewKind v, const DpvParams *p, int w, int h, GArr
 
 /* The same for mechanism @mech at @eps, the other parameters at their defaults. */
 static cairo_surface_t *
-render_unannotated (DpvViewKind v, DpMechanismKind mech, double eps, int w, int h,
+render_unannotated (guint v, DpMechanismKind mech, double eps, int w, int h,
                     GArray *placed)
 {
   DpvParams p;
@@ -594,7 +594,7 @@ test_delta_label_off_curve (void)
           cairo_surface_t *bare;
           gsize found = 0, covered = 0, in_box = 0;
 
-          bare = render_unannotated (DPV_VIEW_REGIONS, mech, eps[ei], w, h, placed);
+          bare = render_unannotated (TEST_VIEW_REGIONS, mech, eps[ei], w, h, placed);
           for (guint i = 0; i < placed->len; i++)
             {
               DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
@@ -637,7 +637,7 @@ test_annotations_off_ink (void)
   gsize worst = 0;
 
   dpv_style_init (&style, DPV_THEME_LIGHT);
-  for (int v = 0; v < DPV_N_VIEWS; v++)
+  for (guint v = 0; v < TEST_N_VIEWS; v++)
     for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
       for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
         for (gsize ei = 0; ei < G_N_ELEMENTS (eps); ei++)
@@ -653,7 +653,7 @@ test_annotations_off_ink (void)
 
                 if (ink > 40)
                   g_test_message ("%s %d×%d %s ε = %g: \"%s\" covers %zu ink pixels",
-                                  dpv_view_to_name (v), w, h, dpv_mechanism_label (mech),
+                                  test_view_name (v), w, h, dpv_mechanism_label (mech),
                                   eps[ei], t->text, ink);
                 worst = MAX (worst, ink);
                 g_free (t->text);
@@ -685,7 +685,7 @@ test_kl_note_beside_line (void)
         for (int ei = 0; ei <= 12; ei++)
           {
             int w = sizes[si][0], h = sizes[si][1];
-            double eps = DPV_EPSILON_MIN * pow (DPV_EPSILON_MAX / DPV_EPSILON_MIN, ei / 12.0);
+            double eps = DPV_PARAM_MIN (EPSILON) * pow (DPV_PARAM_MAX (EPSILON) / DPV_PARAM_MIN (EPSILON), ei / 12.0);
             g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (DpvPlacedText));
             cairo_surface_t *bare;
             DpvParams p;
@@ -695,7 +695,7 @@ test_kl_note_beside_line (void)
             p.mechanism = mech;
             p.epsilon = eps;
             p.log_y = log_y;
-            bare = render_unannotated_params (DPV_VIEW_KL, &p, w, h, placed);
+            bare = render_unannotated_params (TEST_VIEW_KL, &p, w, h, placed);
             for (guint i = 0; i < placed->len; i++)
               {
                 DpvPlacedText *t = &g_array_index (placed, DpvPlacedText, i);
@@ -732,14 +732,14 @@ test_legends_off_data (void)
   static const int sizes[][2] = { { 795, 600 }, { 800, 500 }, { 900, 600 }, { 1000, 650 },
                                   { 1200, 760 }, { 1600, 1000 } };
   static const double eps[] = { 0.1, 1.0, 3.0 };
-  static const struct { DpvViewKind view; DpMechanismKind mech; double eps; int w, h; } more[] = {
-    { DPV_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN, 0.05, 800, 500 },
-    { DPV_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN, 0.05, 700, 450 },
-    { DPV_VIEW_COMPOSITION, DP_MECHANISM_LAPLACE, 1.0, 640, 420 },
-    { DPV_VIEW_COMPOSITION, DP_MECHANISM_RR, 1.0, 795, 600 },
+  const struct { guint view; DpMechanismKind mech; double eps; int w, h; } more[] = {
+    { TEST_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN, 0.05, 800, 500 },
+    { TEST_VIEW_COMPOSITION, DP_MECHANISM_GAUSSIAN, 0.05, 700, 450 },
+    { TEST_VIEW_COMPOSITION, DP_MECHANISM_LAPLACE, 1.0, 640, 420 },
+    { TEST_VIEW_COMPOSITION, DP_MECHANISM_RR, 1.0, 795, 600 },
   };
 
-  for (int v = DPV_VIEW_DENSITIES; v <= DPV_VIEW_KL; v++)
+  for (guint v = TEST_VIEW_DENSITIES; v <= TEST_VIEW_KL; v++)
     for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
       for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
         for (gsize ei = 0; ei < G_N_ELEMENTS (eps); ei++)
@@ -753,7 +753,7 @@ test_legends_off_data (void)
             covered = covered_ink (v, &p, sizes[si][0], sizes[si][1], &differ);
             if (covered > 0)
               g_test_message ("%s %d×%d %s ε = %g: the legend covers %zu curve pixels",
-                              dpv_view_to_name (v), sizes[si][0], sizes[si][1],
+                              test_view_name (v), sizes[si][0], sizes[si][1],
                               dpv_mechanism_label (mech), eps[ei], covered);
             /* a legend was drawn (the comparison means something), over no curve */
             g_assert_cmpuint (differ, >, 500);
@@ -769,7 +769,7 @@ test_legends_off_data (void)
       p.epsilon = more[i].eps;
       covered = covered_ink (more[i].view, &p, more[i].w, more[i].h, &differ);
       g_test_message ("%s %d×%d: %zu pixels differ, %zu curve pixels covered",
-                      dpv_view_to_name (more[i].view), more[i].w, more[i].h, differ, covered);
+                      test_view_name (more[i].view), more[i].w, more[i].h, differ, covered);
       g_assert_cmpuint (differ, >, 500);
       g_assert_cmpuint (covered, ==, 0);
     }
@@ -788,7 +788,7 @@ test_kl_actual_curve (void)
   gsize n;
 
   dpv_params_init (&p);
-  dpv_grid_log (DPV_EPSILON_MIN, DPV_EPSILON_MAX, N, xs);
+  dpv_grid_log (DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON), N, xs);
 
   n = dpv_kl_actual_curve (&p, DP_MECHANISM_LAPLACE, xs, N, xo, kl);
   g_assert_cmpuint (n, ==, N);
@@ -864,7 +864,7 @@ test_render_geometry (void)
    * so their pixel heights are in the ratio e^ε (book §3.3.1). */
   p.mechanism = DP_MECHANISM_RR;
   p.epsilon = 1.0;
-  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
+  s = render (TEST_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
   {
     double left = median_column (s, 0, w / 2, &style.roles[DPV_ROLE_D]);
     double right = median_column (s, w / 2, w, &style.roles[DPV_ROLE_D]);
@@ -881,7 +881,7 @@ test_render_geometry (void)
   /* Laplace: p and q have the same maximum 1/(2b), at f(D) = 0 and at f(D′) = Δ to its
    * right: the highest pixels of both colours are on one row, D's to the left of D′'s. */
   p.mechanism = DP_MECHANISM_LAPLACE;
-  s = render (DPV_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
+  s = render (TEST_VIEW_DENSITIES, &p, DPV_THEME_PRINT, w, h);
   for (int y = 0; y < h && (top_d < 0 || top_q < 0); y++)
     for (int x = 0; x < w; x++)
       {
@@ -931,9 +931,9 @@ test_render_caption (void)
 
   /* The caption adds a line of dark text under the plot, which shrinks to make room. */
   dpv_params_init (&p);
-  with = render (DPV_VIEW_KL, &p, DPV_THEME_PRINT, w, h);
+  with = render (TEST_VIEW_KL, &p, DPV_THEME_PRINT, w, h);
   p.show_caption = FALSE;
-  without = render (DPV_VIEW_KL, &p, DPV_THEME_PRINT, w, h);
+  without = render (TEST_VIEW_KL, &p, DPV_THEME_PRINT, w, h);
   for (int y = (int) (0.8 * h); y < h; y++)
     for (int x = 0; x < w; x++)
       {
@@ -952,55 +952,73 @@ test_render_caption (void)
 static void
 test_composition_pending (void)
 {
-  g_autoptr(DpvCompositionData) data = NULL;
+  DpvCompositionData *data = NULL;
   g_autoptr(GPtrArray) r = NULL;
   DpvParams p;
   cairo_surface_t *s;
   gboolean computing = FALSE;
 
-  /* Curves computed for another ε: the view draws the cheap curves and says the exact ones
-   * are being computed; read-outs say so too instead of showing stale numbers. */
-  dpv_params_init (&p);
-  p.mechanism = DP_MECHANISM_RR;
-  p.epsilon = 0.5;
-  data = dpv_composition_data_compute (&p, NULL);
-  g_assert_nonnull (data);
-  p.epsilon = 0.7;
-  p.composition = data;
-  g_assert_false (dpv_composition_data_matches (data, &p));
-  s = render (DPV_VIEW_COMPOSITION, &p, DPV_THEME_LIGHT, 640, 400);
-  cairo_surface_destroy (s);
-  r = dpv_view_readouts (DPV_VIEW_COMPOSITION, &p);
-  for (guint i = 0; i < r->len; i++)
+  /* Curves computed for another ε: the preview draws the cheap curves and says the exact
+   * ones are being computed; read-outs say so too instead of showing stale numbers. */
+  {
+    g_autoptr(DpvFrameCache) cache = dpv_frame_cache_new (8);
+    g_autoptr(DpvFrame) full = NULL;
+    g_autoptr(DpvFrame) preview = NULL;
+    g_autoptr(DpvFrame) at_k = NULL;
+
+    dpv_params_init (&p);
+    p.mechanism = DP_MECHANISM_RR;
+    p.epsilon = 0.5;
+    full = dpv_frame_compute (&dpv_composition_view, &p, cache, NULL, NULL);
+    data = (DpvCompositionData *) dpv_frame_get_data (full);
+    g_assert_nonnull (data);
+    g_assert_true (data->complete);
+    p.epsilon = 0.7;
+    g_assert_false (dpv_composition_data_matches (data, &p));
+    g_assert_null (dpv_frame_try_compute (&dpv_composition_view, &p, cache));
+    preview = dpv_frame_compute_preview (&dpv_composition_view, &p, cache);
+    g_assert_true (dpv_frame_is_pending (preview));
+    s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
     {
-      DpvReadout *ro = g_ptr_array_index (r, i);
+      cairo_t *cr = cairo_create (s);
+      DpvStyle st;
 
-      computing |= strstr (ro->value, "computing") != NULL;
-      if (g_str_has_prefix (ro->label, "Basic"))
-        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 70.0, 1e-9);
+      dpv_style_init (&st, DPV_THEME_LIGHT);
+      dpv_figure_render (preview, &st, cr, 640, 400);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+      cairo_destroy (cr);
     }
-  g_assert_true (computing);
+    cairo_surface_destroy (s);
+    r = dpv_frame_readouts (preview);
+    for (guint i = 0; i < r->len; i++)
+      {
+        DpvReadout *ro = g_ptr_array_index (r, i);
 
-  /* Matching curves at another k: no "computing", basic = kε exactly. */
-  g_clear_pointer (&r, g_ptr_array_unref);
-  p.epsilon = 0.5;
-  p.k = 37;
-  g_assert_true (dpv_composition_data_matches (data, &p));
-  s = render (DPV_VIEW_COMPOSITION, &p, DPV_THEME_LIGHT, 640, 400);
-  cairo_surface_destroy (s);
-  r = dpv_view_readouts (DPV_VIEW_COMPOSITION, &p);
-  for (guint i = 0; i < r->len; i++)
-    {
-      DpvReadout *ro = g_ptr_array_index (r, i);
+        computing |= strstr (ro->value, "computing") != NULL;
+        if (g_str_has_prefix (ro->label, "Basic"))
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 70.0, 1e-9);
+      }
+    g_assert_true (computing);
 
-      g_assert_null (strstr (ro->value, "computing"));
-      if (g_str_has_prefix (ro->label, "Basic"))
-        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 18.5, 1e-9);
-    }
+    /* Matching curves at another k: complete at once, no "computing", basic = kε exactly. */
+    g_clear_pointer (&r, g_ptr_array_unref);
+    p.epsilon = 0.5;
+    p.k = 37;
+    at_k = dpv_frame_try_compute (&dpv_composition_view, &p, cache);
+    g_assert_nonnull (at_k);
+    g_assert_false (dpv_frame_is_pending (at_k));
+    r = dpv_frame_readouts (at_k);
+    for (guint i = 0; i < r->len; i++)
+      {
+        DpvReadout *ro = g_ptr_array_index (r, i);
+
+        g_assert_null (strstr (ro->value, "computing"));
+        if (g_str_has_prefix (ro->label, "Basic"))
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (ro->value, NULL), 18.5, 1e-9);
+      }
+  }
 }
 
-/* dpv_grid_with_points (): the even grid with the extra points that lie strictly inside,
- * in order; checked against the grid and the extras counted independently */
 static void
 test_grid_with_points (void)
 {

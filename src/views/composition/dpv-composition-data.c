@@ -1,5 +1,5 @@
 /* dpv-composition-data.c — the curves of the composition view, computed once per
- * (mechanism, ε, δ, Δ) and cached by the caller
+ * (mechanism, ε, δ) and cached by the frame cache (the view's expensive stage)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -19,7 +19,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dpv-view-private.h"
+#include "dpv-composition.h"
 
 #define GRID_POINTS 121        /* log-spaced k from 1 to 10⁴ (~30 per decade) */
 #define GRID_POINTS_CHEAP 41
@@ -128,7 +128,7 @@ static DpvCompositionData *
 data_new (const DpvParams *params, gsize max_points)
 {
   DpvCompositionData *data = g_new0 (DpvCompositionData, 1);
-  unsigned long k_max = MAX (params->k, (unsigned long) DPV_K_MAX);
+  unsigned long k_max = MAX (params->k, (unsigned long) dpv_param_spec (DPV_PARAM_K)->max);
   double log_max = log ((double) k_max);
   gsize n = 0;
 
@@ -270,31 +270,7 @@ dpv_composition_point_compute (const DpvParams *params, DpvCompositionPoint *out
   return point_expensive (&m, params, NULL, out);
 }
 
-static DpvCompositionData *
-data_copy (const DpvCompositionData *src)
-{
-  DpvCompositionData *data = g_memdup2 (src, sizeof *src);
-  gsize bytes = src->n * sizeof (double);
-
-  data->k = g_memdup2 (src->k, src->n * sizeof *src->k);
-  data->basic = g_memdup2 (src->basic, bytes);
-  data->advanced = g_memdup2 (src->advanced, bytes);
-  data->optimal = g_memdup2 (src->optimal, bytes);
-  data->exact = g_memdup2 (src->exact, bytes);
-  data->zcdp = g_memdup2 (src->zcdp, bytes);
-  data->rdp = g_memdup2 (src->rdp, bytes);
-  return data;
-}
-
-/* The cheap curves of the last (mechanism, ε, δ). While the exact curve is being computed
- * for new values, every frame, its caption and its read-outs need the cheap curves; for the
- * Gaussian each grid point needs a calibration (~12 ms for the whole curve), so they are
- * computed once per parameter set instead of three times per frame. The grid does not
- * depend on k (k ≤ DPV_K_MAX after validation) nor on Δ (see matches() below); only the
- * values at params->k are recomputed. Guarded by a mutex: exports render in worker threads. */
-static GMutex cheap_lock;
-static DpvCompositionData *cheap_last;
-
+/* The cheap curves: what the view draws while the others are computed (its preview). */
 DpvCompositionData *
 dpv_composition_data_compute_cheap (const DpvParams *params)
 {
@@ -305,27 +281,9 @@ dpv_composition_data_compute_cheap (const DpvParams *params)
   if (!dpv_params_validate (params, NULL) || dpv_params_mechanism (params, &m) != DP_OK)
     return NULL;
 
-  g_mutex_lock (&cheap_lock);
-  if (cheap_last != NULL && cheap_last->mechanism == params->mechanism
-      && cheap_last->epsilon == params->epsilon && cheap_last->delta == params->delta)
-    data = data_copy (cheap_last);
-  g_mutex_unlock (&cheap_lock);
-
-  if (data != NULL)
-    {
-      data->sensitivity = params->sensitivity;
-      point_cheap (&m, params, &data->at);
-      return data;
-    }
-
   data = data_new (params, m.kind == DP_MECHANISM_GAUSSIAN ? GRID_POINTS_CHEAP : GRID_POINTS);
   fill_cheap (data, &m, params);
   data->complete = FALSE;
-
-  g_mutex_lock (&cheap_lock);
-  g_clear_pointer (&cheap_last, dpv_composition_data_free);
-  cheap_last = data_copy (data);
-  g_mutex_unlock (&cheap_lock);
   return data;
 }
 

@@ -1,0 +1,695 @@
+/* dpv-params.c — the parameter specification table, validation, text and hashing
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Ranges follow VIEWS.md ("The four parameters every view shares"). The threshold ε′ of the
+ * regions view takes 0 … 10, the range of ε: for the pure mechanisms δ(ε′) = 0 from ε′ = ε on,
+ * and the lesson format has always documented 0 … 10.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dpv-params.h"
+
+#define MECH_BIT(kind) (1u << (kind))
+
+static const DpvParamChoice mechanism_choices[] = {
+  { DP_MECHANISM_LAPLACE, "laplace", N_("Laplace") },
+  { DP_MECHANISM_GAUSSIAN, "gaussian", N_("Gaussian") },
+  { DP_MECHANISM_RR, "rr", N_("randomized response") },
+};
+
+/* The table: one row per parameter, indexed by id (a test checks that every row is filled
+ * and agrees with dpv-param-ids.h). */
+static const DpvParamSpec specs[DPV_N_PARAMS] = {
+  [DPV_PARAM_MECHANISM] = {
+    .id = DPV_PARAM_MECHANISM, .kind = DPV_PARAM_KIND_ENUM,
+    .name = "mechanism", .key = "Mechanism", .symbol = "M",
+    .label = N_("Mechanism"),
+    .help = N_("laplace, gaussian or rr (binary randomized response)"),
+    .def = DP_MECHANISM_LAPLACE,
+    .choices = mechanism_choices, .n_choices = G_N_ELEMENTS (mechanism_choices),
+  },
+  [DPV_PARAM_EPSILON] = {
+    .id = DPV_PARAM_EPSILON, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "epsilon", .key = "Epsilon", .symbol = "ε",
+    .label = N_("Privacy budget ε"),
+    .help = N_("ε of one mechanism"),
+    .min = 0.01, .max = 10.0, .def = 1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("more private"), .high_hint = N_("less private"),
+  },
+  [DPV_PARAM_DELTA] = {
+    .id = DPV_PARAM_DELTA, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "delta", .key = "Delta", .symbol = "δ",
+    .label = N_("Failure probability δ"),
+    .help = N_("δ: Gaussian calibration, D∞^δ, target δ of composition"),
+    .min = 1e-12, .max = 0.5, .def = 1e-5, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("more private"), .high_hint = N_("less private"),
+  },
+  [DPV_PARAM_SENSITIVITY] = {
+    .id = DPV_PARAM_SENSITIVITY, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "sensitivity", .key = "Sensitivity", .symbol = "Δ",
+    .label = N_("Sensitivity Δ"),
+    .help = N_("Sensitivity Δ"),
+    .min = 0.1, .max = 10.0, .def = 1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("less noise needed"), .high_hint = N_("more noise needed"),
+    .mechanisms = MECH_BIT (DP_MECHANISM_LAPLACE) | MECH_BIT (DP_MECHANISM_GAUSSIAN),
+    .not_applicable = N_("Randomized response reports one bit: it has no sensitivity Δ"),
+  },
+  [DPV_PARAM_K] = {
+    .id = DPV_PARAM_K, .kind = DPV_PARAM_KIND_UINT,
+    .name = "k", .key = "K", .symbol = "k",
+    .label = N_("Compositions k"),
+    .help = N_("Number of composed mechanisms"),
+    .min = 1, .max = 10000, .def = 100, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("more private"), .high_hint = N_("less private"),
+  },
+  [DPV_PARAM_EPS_PRIME] = {
+    .id = DPV_PARAM_EPS_PRIME, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "eps-prime", .key = "EpsilonPrime", .symbol = "ε′",
+    .label = N_("Threshold ε′"),
+    .help = N_("Regions view: threshold ε′"),
+    .min = 0.0, .max = 10.0, .def = -1.0, .scale = DPV_PARAM_SCALE_LOG, .slider_min = 0.01,
+    .digits = 3,
+    .low_hint = N_("larger region S"), .high_hint = N_("smaller region S"),
+    .flags = DPV_PARAM_FLAG_AUTO,
+    .auto_label = N_("solved from δ, i.e. D∞^δ"),
+  },
+  [DPV_PARAM_LOG_Y] = {
+    .id = DPV_PARAM_LOG_Y, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "log-y", .key = "LogY", .symbol = "log y",
+    .label = N_("Logarithmic y-axis"),
+    .help = N_("KL view: logarithmic y-axis"),
+    .def = 0,
+  },
+};
+
+/* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */
+static const gsize offsets[DPV_N_PARAMS] = {
+#define DPV_PARAM(ID, field, KIND, ctype) [DPV_PARAM_##ID] = G_STRUCT_OFFSET (DpvParams, field),
+#include "dpv-param-ids.h"
+#undef DPV_PARAM
+};
+
+#define DPV_PARAM(ID, field, KIND, ctype) \
+  G_STATIC_ASSERT (sizeof (ctype) == sizeof (DPV_PARAM_CTYPE_##KIND));
+#include "dpv-param-ids.h"
+#undef DPV_PARAM
+
+static const DpvParamKind kinds[DPV_N_PARAMS] = {
+#define DPV_PARAM(ID, field, KIND, ctype) [DPV_PARAM_##ID] = DPV_PARAM_KIND_##KIND,
+#include "dpv-param-ids.h"
+#undef DPV_PARAM
+};
+
+static gsize
+kind_size (DpvParamKind kind)
+{
+  switch (kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      return sizeof (double);
+    case DPV_PARAM_KIND_UINT:
+      return sizeof (unsigned long);
+    case DPV_PARAM_KIND_SEED:
+      return sizeof (guint64);
+    case DPV_PARAM_KIND_ENUM:
+      return sizeof (int);
+    case DPV_PARAM_KIND_BOOL:
+      return sizeof (gboolean);
+    case DPV_PARAM_KIND_LIST:
+      return sizeof (DpvParamList);
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+  return 0;
+}
+
+const DpvParamSpec *
+dpv_param_spec (DpvParamId id)
+{
+  g_return_val_if_fail ((int) id >= 0 && id < DPV_N_PARAMS, NULL);
+  g_return_val_if_fail (specs[id].kind == kinds[id], NULL);
+  return &specs[id];
+}
+
+const DpvParamSpec *
+dpv_param_spec_lookup (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    if (g_strcmp0 (specs[i].name, name) == 0)
+      return &specs[i];
+  return NULL;
+}
+
+const DpvParamSpec *
+dpv_param_spec_lookup_key (const char *key)
+{
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    if (g_strcmp0 (specs[i].key, key) == 0)
+      return &specs[i];
+  return NULL;
+}
+
+gboolean
+dpv_param_applies (const DpvParamSpec *spec, DpMechanismKind mechanism, const char **reason)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  if (spec->mechanisms == 0 || (spec->mechanisms & MECH_BIT (mechanism)) != 0)
+    return TRUE;
+  if (reason != NULL)
+    *reason = spec->not_applicable != NULL ? _(spec->not_applicable) : NULL;
+  return FALSE;
+}
+
+/* Shortest decimal that reads back to @v, locale-independent. */
+static char *
+format_double (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (v == floor (v) && fabs (v) < 1e15)
+    return g_strdup_printf ("%.0f", v);
+  for (int digits = 1; digits <= 17; digits++)
+    {
+      char fmt[8];
+
+      g_snprintf (fmt, sizeof fmt, "%%.%dg", digits);
+      g_ascii_formatd (buf, sizeof buf, fmt, v);
+      if (g_ascii_strtod (buf, NULL) == v)
+        break;
+    }
+  return g_strdup (buf);
+}
+
+char *
+dpv_param_range_text (const DpvParamSpec *spec)
+{
+  g_autofree char *lo = NULL;
+  g_autofree char *hi = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_ENUM:
+      {
+        GString *s = g_string_new (NULL);
+
+        for (guint i = 0; i < spec->n_choices; i++)
+          g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", spec->choices[i].name);
+        return g_string_free (s, FALSE);
+      }
+    case DPV_PARAM_KIND_BOOL:
+      return g_strdup ("true, false");
+    case DPV_PARAM_KIND_SEED:
+      return g_strdup_printf ("0 … %" G_GUINT64_FORMAT, G_MAXUINT64);
+    case DPV_PARAM_KIND_DOUBLE:
+    case DPV_PARAM_KIND_UINT:
+    case DPV_PARAM_KIND_LIST:
+    case DPV_N_PARAM_KINDS:
+    default:
+      lo = format_double (spec->min);
+      hi = format_double (spec->max);
+      return g_strdup_printf ("%s … %s", lo, hi);
+    }
+}
+
+static gboolean
+range_error (const DpvParamSpec *spec, const char *got, GError **error)
+{
+  g_autofree char *lo = format_double (spec->min);
+  g_autofree char *hi = format_double (spec->max);
+
+  if (spec->kind == DPV_PARAM_KIND_UINT)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 /* Translators: a parameter (k), then the allowed range and the refused value */
+                 _("%s must be a whole number between %s and %s (got %s)"), spec->symbol, lo,
+                 hi, got);
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 /* Translators: a parameter (ε, δ, Δ), then the allowed range and the refused
+                  * value, e.g. "ε must be between 0.01 and 10 (got 20)" */
+                 _("%s must be between %s and %s (got %s)"), spec->symbol, lo, hi, got);
+  return FALSE;
+}
+
+static gboolean
+check_number (const DpvParamSpec *spec, double v, GError **error)
+{
+  g_autofree char *got = NULL;
+
+  if (isfinite (v) && v >= spec->min && v <= spec->max
+      && (spec->kind != DPV_PARAM_KIND_UINT || v == floor (v)))
+    return TRUE;
+  got = isfinite (v) ? format_double (v) : g_strdup (_("not a number"));
+  return range_error (spec, got, error);
+}
+
+gboolean
+dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **error)
+{
+  g_return_val_if_fail (spec != NULL && value != NULL, FALSE);
+
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      if ((spec->flags & DPV_PARAM_FLAG_AUTO) != 0 && value->d < 0 && isfinite (value->d))
+        return TRUE;
+      return check_number (spec, value->d, error);
+    case DPV_PARAM_KIND_UINT:
+      return check_number (spec, (double) value->u, error);
+    case DPV_PARAM_KIND_SEED:
+      return TRUE;
+    case DPV_PARAM_KIND_ENUM:
+      for (guint i = 0; i < spec->n_choices; i++)
+        if (spec->choices[i].value == value->e)
+          return TRUE;
+      {
+        g_autofree char *names = dpv_param_range_text (spec);
+
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     /* Translators: a parameter's label, then its choices */
+                     _("Unknown %s (expected %s)"), _(spec->label), names);
+      }
+      return FALSE;
+    case DPV_PARAM_KIND_BOOL:
+      return TRUE;
+    case DPV_PARAM_KIND_LIST:
+      if (value->list.n < spec->list_min || value->list.n > spec->list_max)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       /* Translators: a parameter's label, then the allowed number of items */
+                       _("%s must have between %u and %u items (got %u)"), _(spec->label),
+                       spec->list_min, spec->list_max, value->list.n);
+          return FALSE;
+        }
+      for (guint i = 0; i < value->list.n; i++)
+        if (!check_number (spec, value->list.values[i], error))
+          return FALSE;
+      return TRUE;
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+}
+
+static gboolean
+parse_error (const DpvParamSpec *spec, const char *text, GError **error)
+{
+  g_autofree char *range = dpv_param_range_text (spec);
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+               /* Translators: a parameter (ε), the text that could not be read, the range */
+               _("%s must be %s, not “%s”"), spec->symbol, range, text);
+  return FALSE;
+}
+
+/* A whole double: g_ascii_strtod over all of @text, no leading or trailing space. */
+static gboolean
+parse_double (const char *text, double *out)
+{
+  char *end = NULL;
+
+  if (*text == '\0' || g_ascii_isspace (*text))
+    return FALSE;
+  errno = 0;
+  *out = g_ascii_strtod (text, &end);
+  return end != NULL && *end == '\0' && errno != ERANGE;
+}
+
+static gboolean
+parse_list (const DpvParamSpec *spec, const char *text, DpvParamList *out)
+{
+  g_auto(GStrv) items = g_strsplit (text, ",", -1);
+  guint n = g_strv_length (items);
+
+  memset (out, 0, sizeof *out);
+  if (n > DPV_PARAM_LIST_MAX)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *item = g_strstrip (g_strdup (items[i]));
+      const char *number = item;
+
+      if (spec->list_named)
+        {
+          char *eq = strchr (item, '=');
+
+          if (eq == NULL || eq == item || (gsize) (eq - item) >= DPV_PARAM_LIST_NAME_MAX)
+            return FALSE;
+          *eq = '\0';
+          g_strstrip (item);
+          if (*item == '\0')
+            return FALSE;
+          g_strlcpy (out->names[i], item, DPV_PARAM_LIST_NAME_MAX);
+          number = g_strstrip (eq + 1);
+        }
+      if (!parse_double (number, &out->values[i]))
+        return FALSE;
+    }
+  out->n = (n == 1 && *g_strstrip (items[0]) == '\0') ? 0 : n;
+  return TRUE;
+}
+
+gboolean
+dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
+                 GError **error)
+{
+  DpvParamValue v;
+
+  g_return_val_if_fail (spec != NULL && text != NULL && out != NULL, FALSE);
+
+  memset (&v, 0, sizeof v);
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      if (!parse_double (text, &v.d))
+        return parse_error (spec, text, error);
+      break;
+    case DPV_PARAM_KIND_UINT:
+    case DPV_PARAM_KIND_SEED:
+      {
+        guint64 u = 0;
+
+        if (!g_ascii_isdigit (*text)
+            || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &u, NULL))
+          {
+            double d;
+
+            /* "1e3" or "2.5" is a number, but not a whole one: say so with the range. */
+            if (spec->kind == DPV_PARAM_KIND_UINT && parse_double (text, &d))
+              return range_error (spec, text, error);
+            return parse_error (spec, text, error);
+          }
+        if (spec->kind == DPV_PARAM_KIND_SEED)
+          v.seed = u;
+        else if (u > G_MAXULONG || (double) u > spec->max)
+          return range_error (spec, text, error);
+        else
+          v.u = (unsigned long) u;
+      }
+      break;
+    case DPV_PARAM_KIND_ENUM:
+      {
+        gboolean found = FALSE;
+
+        for (guint i = 0; i < spec->n_choices && !found; i++)
+          if (g_ascii_strcasecmp (text, spec->choices[i].name) == 0)
+            {
+              v.e = spec->choices[i].value;
+              found = TRUE;
+            }
+        if (!found)
+          return parse_error (spec, text, error);
+      }
+      break;
+    case DPV_PARAM_KIND_BOOL:
+      if (g_str_equal (text, "true"))
+        v.b = TRUE;
+      else if (g_str_equal (text, "false"))
+        v.b = FALSE;
+      else
+        return parse_error (spec, text, error);
+      break;
+    case DPV_PARAM_KIND_LIST:
+      if (!parse_list (spec, text, &v.list))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       spec->list_named
+                       /* Translators: a parameter's label and the text that was refused */
+                       ? _("%s must be a comma-separated list of name=number items, not “%s”")
+                       : _("%s must be a comma-separated list of numbers, not “%s”"),
+                       _(spec->label), text);
+          return FALSE;
+        }
+      break;
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+  if (!dpv_param_check (spec, &v, error))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+char *
+dpv_param_format (const DpvParamSpec *spec, const DpvParamValue *value)
+{
+  g_return_val_if_fail (spec != NULL && value != NULL, NULL);
+
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      return format_double (value->d);
+    case DPV_PARAM_KIND_UINT:
+      return g_strdup_printf ("%lu", value->u);
+    case DPV_PARAM_KIND_SEED:
+      return g_strdup_printf ("%" G_GUINT64_FORMAT, value->seed);
+    case DPV_PARAM_KIND_ENUM:
+      for (guint i = 0; i < spec->n_choices; i++)
+        if (spec->choices[i].value == value->e)
+          return g_strdup (spec->choices[i].name);
+      return g_strdup_printf ("%d", value->e);
+    case DPV_PARAM_KIND_BOOL:
+      return g_strdup (value->b ? "true" : "false");
+    case DPV_PARAM_KIND_LIST:
+      {
+        GString *s = g_string_new (NULL);
+
+        for (guint i = 0; i < value->list.n && i < DPV_PARAM_LIST_MAX; i++)
+          {
+            g_autofree char *num = format_double (value->list.values[i]);
+
+            if (i > 0)
+              g_string_append (s, ", ");
+            if (spec->list_named)
+              g_string_append_printf (s, "%s=", value->list.names[i]);
+            g_string_append (s, num);
+          }
+        return g_string_free (s, FALSE);
+      }
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+void
+dpv_params_get (const DpvParams *params, DpvParamId id, DpvParamValue *out)
+{
+  g_return_if_fail (params != NULL && out != NULL);
+  g_return_if_fail ((int) id >= 0 && id < DPV_N_PARAMS);
+
+  memset (out, 0, sizeof *out);
+  memcpy (out, (const char *) params + offsets[id], kind_size (kinds[id]));
+}
+
+void
+dpv_params_set (DpvParams *params, DpvParamId id, const DpvParamValue *value)
+{
+  g_return_if_fail (params != NULL && value != NULL);
+  g_return_if_fail ((int) id >= 0 && id < DPV_N_PARAMS);
+
+  memcpy ((char *) params + offsets[id], value, kind_size (kinds[id]));
+}
+
+double
+dpv_params_get_number (const DpvParams *params, DpvParamId id)
+{
+  DpvParamValue v;
+
+  dpv_params_get (params, id, &v);
+  switch (kinds[id])
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      return v.d;
+    case DPV_PARAM_KIND_UINT:
+      return (double) v.u;
+    case DPV_PARAM_KIND_SEED:
+      return (double) v.seed;
+    case DPV_PARAM_KIND_ENUM:
+      return v.e;
+    case DPV_PARAM_KIND_BOOL:
+      return v.b ? 1.0 : 0.0;
+    case DPV_PARAM_KIND_LIST:
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_return_val_if_reached (NAN);
+    }
+}
+
+static void
+default_value (const DpvParamSpec *spec, DpvParamValue *out)
+{
+  memset (out, 0, sizeof *out);
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      out->d = spec->def;
+      break;
+    case DPV_PARAM_KIND_UINT:
+      out->u = (unsigned long) spec->def;
+      break;
+    case DPV_PARAM_KIND_SEED:
+      out->seed = (guint64) spec->def;
+      break;
+    case DPV_PARAM_KIND_ENUM:
+      out->e = (int) spec->def;
+      break;
+    case DPV_PARAM_KIND_BOOL:
+      out->b = spec->def != 0;
+      break;
+    case DPV_PARAM_KIND_LIST:
+      if (spec->def_list != NULL && !parse_list (spec, spec->def_list, &out->list))
+        g_critical ("default of %s does not parse", spec->name);
+      break;
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+void
+dpv_params_init (DpvParams *params)
+{
+  g_return_if_fail (params != NULL);
+
+  memset (params, 0, sizeof *params);
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    {
+      DpvParamValue v;
+
+      default_value (&specs[i], &v);
+      dpv_params_set (params, i, &v);
+    }
+  params->show_caption = TRUE;
+}
+
+gboolean
+dpv_params_validate (const DpvParams *params, GError **error)
+{
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    {
+      DpvParamValue v;
+
+      dpv_params_get (params, i, &v);
+      if (!dpv_param_check (&specs[i], &v, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+DpvParamSet
+dpv_param_set_from_ids (const DpvParamId *ids)
+{
+  DpvParamSet set = 0;
+
+  for (gsize i = 0; ids != NULL && ids[i] != DPV_PARAM_NONE; i++)
+    {
+      g_return_val_if_fail ((int) ids[i] >= 0 && ids[i] < DPV_N_PARAMS, set);
+      set |= DPV_PARAM_BIT (ids[i]);
+    }
+  return set;
+}
+
+DpvParamSet
+dpv_param_set_applicable (DpvParamSet set, DpMechanismKind mechanism)
+{
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    if ((set & DPV_PARAM_BIT (i)) != 0 && !dpv_param_applies (&specs[i], mechanism, NULL))
+      set &= ~DPV_PARAM_BIT (i);
+  return set;
+}
+
+/* The bytes of one parameter in DpvParams. A double compares as a value (so that 0.0 and −0.0
+ * agree); everything else byte for byte (lists keep unused bytes zero). */
+static gboolean
+param_equal (const DpvParams *a, const DpvParams *b, int id)
+{
+  const char *pa = (const char *) a + offsets[id];
+  const char *pb = (const char *) b + offsets[id];
+
+  if (kinds[id] == DPV_PARAM_KIND_DOUBLE)
+    return *(const double *) pa == *(const double *) pb;
+  return memcmp (pa, pb, kind_size (kinds[id])) == 0;
+}
+
+gboolean
+dpv_params_equal (const DpvParams *a, const DpvParams *b, DpvParamSet set)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    if ((set & DPV_PARAM_BIT (i)) != 0 && !param_equal (a, b, i))
+      return FALSE;
+  return TRUE;
+}
+
+guint
+dpv_params_hash (const DpvParams *params, DpvParamSet set)
+{
+  guint32 h = 2166136261u;   /* FNV-1a */
+
+  g_return_val_if_fail (params != NULL, 0);
+
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    if ((set & DPV_PARAM_BIT (i)) != 0)
+      {
+        const unsigned char *p = (const unsigned char *) params + offsets[i];
+        gsize n = kind_size (kinds[i]);
+        double zero = 0.0;
+
+        if (kinds[i] == DPV_PARAM_KIND_DOUBLE && *(const double *) p == 0.0)
+          p = (const unsigned char *) &zero;
+        for (gsize j = 0; j < n; j++)
+          h = (h ^ p[j]) * 16777619u;
+      }
+  return h;
+}
+
+DpStatus
+dpv_params_mechanism (const DpvParams *params, DpMechanism *out)
+{
+  g_return_val_if_fail (params != NULL, DP_ERR_DOMAIN);
+  g_return_val_if_fail (out != NULL, DP_ERR_DOMAIN);
+
+  switch (params->mechanism)
+    {
+    case DP_MECHANISM_LAPLACE:
+      return dp_mechanism_laplace (params->epsilon, params->sensitivity, out);
+    case DP_MECHANISM_GAUSSIAN:
+      /* Analytic Gaussian mechanism (Balle & Wang 2018, Alg. 1). */
+      return dp_mechanism_gaussian_calibrated (params->epsilon, params->delta,
+                                               params->sensitivity, out);
+    case DP_MECHANISM_RR:
+      return dp_mechanism_rr (params->epsilon, out);
+    case DP_N_MECHANISMS:
+    default:
+      return DP_ERR_DOMAIN;
+    }
+}
+
+const char *
+dpv_mechanism_label (DpMechanismKind kind)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (mechanism_choices); i++)
+    if (mechanism_choices[i].value == (int) kind)
+      return _(mechanism_choices[i].label);
+  return "?";
+}

@@ -1,0 +1,189 @@
+/* dpv-figure.c — a frame as a figure: background, caption, the view, or a message
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "dpv-figure.h"
+#include "dpv-render-image.h"
+#include "dpv-view-util.h"
+
+/* A message instead of a figure (invalid parameters). */
+static void
+render_message (const DpvStyle *style, cairo_t *cr, double x, double y, double w, double h,
+                const char *message)
+{
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  g_autofree char *markup = g_strdup_printf ("<b>%s</b>\n%s", _("Cannot draw this figure"),
+                                             escaped);
+  double tw = 0, th = 0;
+  double pad = MIN (w, h) * 0.06;
+
+  dpv_measure_text (cr, style, markup, 1.0, &tw, &th);
+  dpv_draw_text_block (cr, style, x + pad, y + MAX (pad, (h - th) / 2), MAX (1.0, w - 2 * pad),
+                       markup, 1.0, &style->foreground);
+}
+
+void
+dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double width,
+                   double height)
+{
+  const DpvViewClass *view;
+  const DpMechanism *m;
+  double plot_h;
+
+  g_return_if_fail (frame != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (cr != NULL);
+
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    return;
+  if (!isfinite (width) || !isfinite (height) || width < 1.0 || height < 1.0)
+    return;
+
+  view = dpv_frame_get_view (frame);
+  m = dpv_frame_get_mechanism (frame);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  dpv_color_set_source (&style->background, cr);
+  cairo_paint (cr);
+
+  if (dpv_frame_get_result (frame) == NULL)
+    {
+      render_message (style, cr, 0, 0, width, height, dpv_frame_get_error (frame));
+      cairo_restore (cr);
+      return;
+    }
+
+  plot_h = height;
+  if (dpv_frame_get_params (frame)->show_caption)
+    {
+      g_autofree char *numbers = dpv_frame_caption (frame);
+      char *markup = g_strdup_printf ("<b>%s</b> · %s · %s", dpv_view_class_get_title (view),
+                                      dpv_mechanism_label (m->kind), numbers);
+      double pad = dpv_style_text_size (style) * 0.6;
+      double avail = width - 2 * pad;
+      double tw = 0, th = 0, lines, cap_h;
+
+      dpv_measure_text (cr, style, markup, 1.0, &tw, &th);
+      /* The text block wraps; estimate its line count from the unwrapped width. */
+      lines = avail > 1.0 ? ceil (tw * 1.08 / avail) : 1.0;
+      lines = CLAMP (lines, 1.0, 6.0);
+      cap_h = lines * th + 2 * pad;
+      if (cap_h > 0.25 * height)
+        {
+          /* Small figure: the title alone, if it fits on one line. */
+          g_free (markup);
+          markup = g_strdup_printf ("<b>%s</b>", dpv_view_class_get_title (view));
+          dpv_measure_text (cr, style, markup, 1.0, &tw, &th);
+          cap_h = th + 2 * pad;
+          if (tw > avail || cap_h > 0.2 * height)
+            cap_h = -1;
+        }
+      if (cap_h > 0 && avail > 20.0)
+        {
+          plot_h = height - cap_h;
+          dpv_draw_text_block (cr, style, pad, plot_h + pad * 0.7, avail, markup, 1.0,
+                               &style->foreground);
+        }
+      g_free (markup);
+    }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, plot_h);
+  cairo_clip (cr);
+  view->draw (frame, style, cr, 0, 0, width, plot_h);
+  cairo_restore (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_frame (gconstpointer data, const DpvStyle *style, cairo_t *cr, double width, double height)
+{
+  dpv_figure_render (data, style, cr, width, height);
+}
+
+void
+dpv_figure_drawing (const DpvFrame *frame, DpvDrawing *out)
+{
+  g_return_if_fail (frame != NULL && out != NULL);
+
+  out->draw = draw_frame;
+  out->data = frame;
+  out->title = dpv_view_class_get_title (dpv_frame_get_view (frame));
+  out->description = NULL;
+  out->band_key = dpv_frame_get_view (frame);
+}
+
+cairo_status_t
+dpv_figure_render_image (const DpvFrame *frame, const DpvStyle *style, cairo_surface_t *image,
+                         double scale, double width, double height)
+{
+  DpvDrawing drawing;
+
+  g_return_val_if_fail (frame != NULL, CAIRO_STATUS_NULL_POINTER);
+
+  dpv_figure_drawing (frame, &drawing);
+  return dpv_render_image (&drawing, style, image, scale, width, height);
+}
+
+static gboolean
+check_frame (const DpvFrame *frame, GError **error)
+{
+  if (dpv_frame_get_result (frame) != NULL)
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       dpv_frame_get_error (frame));
+  return FALSE;
+}
+
+GBytes *
+dpv_figure_export_to_bytes (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
+                            double width, double height, double scale, GError **error)
+{
+  g_autofree char *description = NULL;
+  DpvDrawing drawing;
+
+  g_return_val_if_fail (frame != NULL, NULL);
+
+  if (!check_frame (frame, error))
+    return NULL;
+  dpv_figure_drawing (frame, &drawing);
+  if (format == DPV_FORMAT_SVG)
+    drawing.description = description = dpv_frame_describe (frame);
+  return dpv_export_to_bytes (&drawing, style, format, width, height, scale, error);
+}
+
+gboolean
+dpv_figure_export_to_file (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
+                           GFile *file, double width, double height, double scale,
+                           GError **error)
+{
+  g_autofree char *description = NULL;
+  DpvDrawing drawing;
+
+  g_return_val_if_fail (frame != NULL, FALSE);
+
+  if (!check_frame (frame, error))
+    return FALSE;
+  dpv_figure_drawing (frame, &drawing);
+  if (format == DPV_FORMAT_SVG)
+    drawing.description = description = dpv_frame_describe (frame);
+  return dpv_export_to_file (&drawing, style, format, file, width, height, scale, error);
+}
+
+void
+dpv_view_render (const DpvViewClass *view, const DpvParams *params, const DpvStyle *style,
+                 cairo_t *cr, double width, double height)
+{
+  g_autoptr(DpvFrame) frame = NULL;
+
+  g_return_if_fail (view != NULL && params != NULL);
+
+  frame = dpv_frame_compute (view, params, NULL, NULL, NULL);
+  dpv_figure_render (frame, style, cr, width, height);
+}

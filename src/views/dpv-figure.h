@@ -1,0 +1,44 @@
+/* dpv-figure.h — a frame as a figure: on a cairo context, in an image on every core, in a file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The same frame serves the screen, PNG/SVG/PDF export, the clipboard and the CLI
+ * (ARCHITECTURE.md); none of these computes the view's numbers again.
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "dpv-export.h"
+#include "dpv-frame.h"
+#include "dpv-style.h"
+
+G_BEGIN_DECLS
+
+/* Draws @frame into (0, 0, width, height) of cr's user space: the background, the view and,
+ * when its parameters ask for it (show_caption), the title and key numbers under it. Never
+ * leaves cr in an error state; an invalid frame is drawn as a readable message. */
+void dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
+                        double width, double height);
+/* The frame as a libdpplot drawing (export, the banded image renderer); @frame must outlive
+ * it. */
+void dpv_figure_drawing (const DpvFrame *frame, DpvDrawing *out);
+/* dpv_render_image () of the frame: into an image surface, in bands on every core. */
+cairo_status_t dpv_figure_render_image (const DpvFrame *frame, const DpvStyle *style,
+                                        cairo_surface_t *image, double scale, double width,
+                                        double height);
+/* The frame as PNG, SVG or PDF (dpv_export_to_bytes ()); refuses a frame with invalid
+ * parameters. */
+GBytes *dpv_figure_export_to_bytes (const DpvFrame *frame, const DpvStyle *style,
+                                    DpvFormat format, double width, double height, double scale,
+                                    GError **error);
+/* Writes it atomically (dpv_export_to_file ()). */
+gboolean dpv_figure_export_to_file (const DpvFrame *frame, const DpvStyle *style,
+                                    DpvFormat format, GFile *file, double width, double height,
+                                    double scale, GError **error);
+
+/* For one-off uses (the CLI, tests): computes the frame, then renders it. */
+void dpv_view_render (const DpvViewClass *view, const DpvParams *params, const DpvStyle *style,
+                      cairo_t *cr, double width, double height);
+
+G_END_DECLS

@@ -1,0 +1,247 @@
+/* dpv-kl.c — View 3: the KL divergence of ε-DP pairs against the Lemma 3.18 bound
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Curves over ε ∈ [0.01, 10] (VIEWS.md, View 3):
+ * - Dwork & Roth Lemma 3.18: D_KL ≤ ε(e^ε − 1);
+ * - the tight worst case ε·tanh(ε/2), the KL of binary randomized response, which dominates
+ *   every ε-DP pair (Kairouz, Oh & Viswanath 2015);
+ * - ε²/2 (zCDP, Bun & Steinke 2016, Prop. 3.3);
+ * - the selected mechanism's actual KL: Laplace ε + e^{−ε} − 1, Gaussian Δ²/(2σ²) with σ
+ *   calibrated at each ε (Balle & Wang 2018), randomized response ε·tanh(ε/2);
+ * - the max divergence D∞ = ε for reference (Def. 3.6; KL itself is Def. 3.5).
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include <gsl/gsl_interp.h>
+
+#include "dpv-kl.h"
+
+static double
+kl_actual (const DpvParams *params, DpMechanismKind kind, double eps)
+{
+  DpMechanism m;
+  DpStatus st;
+  double v = NAN;
+
+  switch (kind)
+    {
+    case DP_MECHANISM_LAPLACE:
+      st = dp_mechanism_laplace (eps, params->sensitivity, &m);
+      break;
+    case DP_MECHANISM_GAUSSIAN:
+      st = dp_mechanism_gaussian_calibrated (eps, params->delta, params->sensitivity, &m);
+      break;
+    case DP_MECHANISM_RR:
+    case DP_N_MECHANISMS:
+    default:
+      st = dp_mechanism_rr (eps, &m);
+      break;
+    }
+  if (st != DP_OK || dp_kl (&m, &v) != DP_OK || !isfinite (v))
+    return NAN;
+  return v;
+}
+
+typedef DpStatus (*BoundFunc) (double, double *);
+
+static double
+bound (BoundFunc f, double eps)
+{
+  double v = NAN;
+
+  if (f (eps, &v) != DP_OK || !isfinite (v))
+    return NAN;
+  return v;
+}
+
+/* The mechanism's actual KL at the n points xs of the log grid over [eps_spec->min,
+ * eps_spec->max]. Laplace and randomized response are evaluated at every point. The
+ * Gaussian is calibrated at DPV_KL_SAMPLES_GAUSSIAN nodes only and interpolated in
+ * ln KL against ln ε by Steffen's monotone cubic (M. Steffen, "A simple method for monotonic
+ * interpolation in one dimension", A&A 239 (1990) 443; GSL's gsl_interp_steffen): a smooth
+ * curve with no overshoot between nodes, where the polyline through the nodes showed kinks on
+ * a linear axis. If a node has no finite positive value the nodes are used as they are. */
+gsize
+dpv_kl_actual_curve (const DpvParams *params, DpMechanismKind kind, const double *xs, gsize n,
+                     double *x_out, double *out)
+{
+  double xa[DPV_KL_SAMPLES_GAUSSIAN], act[DPV_KL_SAMPLES_GAUSSIAN], lx[DPV_KL_SAMPLES_GAUSSIAN],
+         ly[DPV_KL_SAMPLES_GAUSSIAN];
+  const DpvParamSpec *eps_spec = dpv_param_spec (DPV_PARAM_EPSILON);
+  gboolean ok = TRUE;
+
+  if (kind != DP_MECHANISM_GAUSSIAN)
+    {
+      for (gsize i = 0; i < n; i++)
+        {
+          x_out[i] = xs[i];
+          out[i] = kl_actual (params, kind, xs[i]);
+        }
+      return n;
+    }
+
+  dpv_grid_log (eps_spec->min, eps_spec->max, DPV_KL_SAMPLES_GAUSSIAN, xa);
+  for (gsize i = 0; i < DPV_KL_SAMPLES_GAUSSIAN; i++)
+    act[i] = kl_actual (params, kind, xa[i]);
+
+  for (gsize i = 0; i < DPV_KL_SAMPLES_GAUSSIAN; i++)
+    {
+      ok = ok && isfinite (act[i]) && act[i] > 0;
+      lx[i] = log (xa[i]);
+      ly[i] = ok ? log (act[i]) : 0;
+    }
+  if (!ok || n < 2)
+    {
+      memcpy (x_out, xa, sizeof xa);
+      memcpy (out, act, sizeof act);
+      return DPV_KL_SAMPLES_GAUSSIAN;
+    }
+  {
+    gsl_interp *interp = gsl_interp_alloc (gsl_interp_steffen, DPV_KL_SAMPLES_GAUSSIAN);
+    gsl_interp_accel *acc = gsl_interp_accel_alloc ();
+
+    gsl_interp_init (interp, lx, ly, DPV_KL_SAMPLES_GAUSSIAN);
+    for (gsize i = 0; i < n; i++)
+      {
+        double t = CLAMP (log (xs[i]), lx[0], lx[DPV_KL_SAMPLES_GAUSSIAN - 1]);
+
+        x_out[i] = xs[i];
+        out[i] = exp (gsl_interp_eval (interp, lx, ly, t, acc));
+      }
+    gsl_interp_accel_free (acc);
+    gsl_interp_free (interp);
+  }
+  return n;
+}
+
+/* The data stage: the actual-KL curve depends on the mechanism and δ only (the Gaussian's KL
+ * Δ²/(2σ²) = μ²/2 does not depend on Δ), so dragging ε reuses it. */
+static gpointer
+kl_compute_data (const DpvParams *params, const DpMechanism *m, GCancellable *cancellable,
+                 GError **error)
+{
+  const DpvParamSpec *eps_spec = dpv_param_spec (DPV_PARAM_EPSILON);
+  DpvKlCurve *c = g_new0 (DpvKlCurve, 1);
+  double xs[DPV_KL_SAMPLES];
+
+  dpv_grid_log (eps_spec->min, eps_spec->max, DPV_KL_SAMPLES, xs);
+  c->n = dpv_kl_actual_curve (params, m->kind, xs, DPV_KL_SAMPLES, c->xs, c->kl);
+  return c;
+}
+
+static gpointer
+kl_compute (const DpvParams *params, const DpMechanism *m, gconstpointer data,
+            GCancellable *cancellable, GError **error)
+{
+  const DpvParamSpec *eps_spec = dpv_param_spec (DPV_PARAM_EPSILON);
+  DpvKl *k = g_new0 (DpvKl, 1);
+  double eps = params->epsilon, lo = HUGE_VAL, hi = 0;
+
+  k->actual = data;
+  dpv_grid_log (eps_spec->min, eps_spec->max, DPV_KL_SAMPLES, k->xs);
+  for (gsize i = 0; i < DPV_KL_SAMPLES; i++)
+    {
+      k->lemma[i] = bound (dp_kl_bound_lemma_3_18, k->xs[i]);
+      k->tight[i] = bound (dp_kl_bound_tight, k->xs[i]);
+      k->zcdp[i] = bound (dp_kl_bound_zcdp, k->xs[i]);
+    }
+  for (gsize i = 0; i < k->actual->n; i++)
+    if (k->actual->kl[i] > 0)
+      lo = MIN (lo, k->actual->kl[i]);
+  for (gsize i = 0; i < DPV_KL_SAMPLES; i++)
+    {
+      if (k->zcdp[i] > 0)
+        lo = MIN (lo, k->zcdp[i]);
+      if (k->lemma[i] > 0)
+        hi = MAX (hi, k->lemma[i]);
+    }
+  k->cur_lemma = bound (dp_kl_bound_lemma_3_18, eps);
+  k->cur_tight = bound (dp_kl_bound_tight, eps);
+  k->cur_zcdp = bound (dp_kl_bound_zcdp, eps);
+  k->cur_act = kl_actual (params, m->kind, eps);
+  if (dp_max_divergence (m, &k->dinf) != DP_OK)
+    k->dinf = NAN;
+
+  if (params->log_y)
+    {
+      k->y_lo = isfinite (lo) ? lo * 0.5 : 1e-6;
+      k->y_hi = hi > 0 ? hi * 2.0 : 1e6;
+    }
+  else
+    {
+      /* Linear axis: scale to the moderate curves at the current ε (ε and ε²/2); the lemma
+       * is included while it is within 4× of them and otherwise leaves through the top. */
+      double base = MAX (eps, eps * eps / 2);
+
+      k->y_lo = 0.0;
+      k->y_hi = 1.25 * MAX (base, MIN (isfinite (k->cur_lemma) ? k->cur_lemma : 0.0,
+                                       4 * base));
+    }
+  return k;
+}
+
+static char *
+kl_caption (const DpvFrame *frame)
+{
+  const DpvParams *params = dpv_frame_get_params (frame);
+  const DpvKl *k = dpv_frame_get_result (frame);
+  g_autofree char *es = dpv_fmt (params->epsilon);
+  g_autofree char *ls = dpv_fmt (k->cur_lemma);
+  g_autofree char *as = dpv_fmt (k->cur_act);
+  g_autofree char *rs = dpv_fmt (k->cur_act > 0 ? k->cur_lemma / k->cur_act : NAN);
+
+  return g_strdup_printf (_("at ε = %s: Lemma 3.18 bound %s, actual KL %s, ratio ×%s"),
+                          es, ls, as, rs);
+}
+
+static void
+kl_readouts (const DpvFrame *frame, GPtrArray *out)
+{
+  const DpvKl *k = dpv_frame_get_result (frame);
+
+  dpv_readout_add (out, _("Lemma 3.18 bound ε(e^ε − 1)"), dpv_fmt (k->cur_lemma));
+  dpv_readout_add (out, _("Tight bound ε·tanh(ε/2)"), dpv_fmt (k->cur_tight));
+  dpv_readout_add (out, _("zCDP bound ε²/2"), dpv_fmt (k->cur_zcdp));
+  dpv_readout_add (out, _("Actual KL of the mechanism"), dpv_fmt (k->cur_act));
+  dpv_readout_add (out, _("Lemma 3.18 bound / actual KL"),
+                   k->cur_act > 0 ? dpv_fmt (k->cur_lemma / k->cur_act) : g_strdup ("—"));
+  dpv_readout_add (out, _("Max divergence D∞"), dpv_fmt (k->dinf));
+}
+
+static const DpvParamId uses[] = {
+  DPV_PARAM_MECHANISM, DPV_PARAM_EPSILON, DPV_PARAM_DELTA, DPV_PARAM_LOG_Y, DPV_PARAM_NONE
+};
+
+static const DpvParamId data_uses[] = {
+  DPV_PARAM_MECHANISM, DPV_PARAM_DELTA, DPV_PARAM_NONE
+};
+
+const DpvViewClass dpv_kl_view = {
+  .name = "kl",
+  .title = N_("KL divergence against ε(e<sup>ε</sup> − 1)"),
+  .short_title = N_("KL Bound"),
+  .icon_name = "view-mirror-symbolic",
+  .explanation =
+    N_("Lemma 3.18 of Dwork &amp; Roth bounds the KL divergence (Def. 3.5) of any ε-DP pair by "
+       "ε(e<sup>ε</sup> − 1); it is the per-step drift in the proof of advanced composition "
+       "(Thm 3.20). The tight worst case is ε·tanh(ε/2), reached by randomized response "
+       "(Kairouz, Oh &amp; Viswanath 2015); ε²/2 is the zCDP bound (Bun &amp; Steinke 2016). "
+       "The mechanism's actual KL lies below them all; the max divergence ε is drawn for "
+       "reference. For small ε every curve is about ε²/2, for large ε the lemma is far too "
+       "pessimistic."),
+  .more_private = N_("Smaller ε is more private."),
+  .uses = uses,
+  .data_uses = data_uses,
+  .compute_data = kl_compute_data,
+  .free_data = g_free,
+  .compute = kl_compute,
+  .free_result = g_free,
+  .readouts = kl_readouts,
+  .caption = kl_caption,
+  .draw = dpv_kl_draw,
+};

@@ -1,0 +1,436 @@
+/* test-registry.c — what every registered view gets checked for, and the parameter table
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every view in the registry: complete (every hook and text), a unique name, a translated
+ * title, renders at the minimum and maximum of every parameter it uses without a cairo error
+ * and with visible content, and computes once per parameter set whatever reads the frame
+ * (plot, read-outs, caption, description, PNG export in bands). The table: every row filled
+ * and agreeing with dpv-param-ids.h; its ranges are what validation and parsing refuse.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "dpv-figure.h"
+#include "dpv-registry.h"
+
+/* ---- the table ------------------------------------------------------------------------- */
+
+static void
+test_table_rows (void)
+{
+  DpvParams defaults;
+
+  dpv_params_init (&defaults);
+  g_assert_true (dpv_params_validate (&defaults, NULL));
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (i);
+
+      g_assert_nonnull (spec);
+      g_assert_cmpint (spec->id, ==, i);
+      g_assert_nonnull (spec->name);
+      g_assert_nonnull (spec->key);
+      g_assert_nonnull (spec->label);
+      g_assert_nonnull (spec->help);
+      g_assert_nonnull (spec->symbol);
+      g_assert_true (dpv_param_spec_lookup (spec->name) == spec);
+      g_assert_true (dpv_param_spec_lookup_key (spec->key) == spec);
+      if (spec->kind == DPV_PARAM_KIND_DOUBLE || spec->kind == DPV_PARAM_KIND_UINT)
+        {
+          g_assert_cmpfloat (spec->min, <, spec->max);
+          g_assert_nonnull (spec->low_hint);
+          g_assert_nonnull (spec->high_hint);
+          if (spec->scale == DPV_PARAM_SCALE_LOG)
+            g_assert_cmpfloat (spec->slider_min > 0 ? spec->slider_min : spec->min, >, 0);
+        }
+      if (spec->kind == DPV_PARAM_KIND_ENUM)
+        g_assert_cmpuint (spec->n_choices, >=, 2);
+      if (spec->mechanisms != 0)
+        g_assert_nonnull (spec->not_applicable);
+    }
+  g_assert_null (dpv_param_spec_lookup ("histogram"));
+}
+
+/* Each numeric parameter: the ends are accepted, just beyond them, NaN and ∞ are refused by
+ * validation and by parsing, with the same range in the message. */
+static void
+test_table_ranges (void)
+{
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (i);
+      double lo = spec->min, hi = spec->max;
+      const double bad[] = { lo - (lo > 0 ? lo * 0.01 : 0.5), hi + hi * 0.01 + 0.5, NAN,
+                             INFINITY };
+      DpvParams p;
+      DpvParamValue v;
+
+      if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT)
+        continue;
+      for (int end = 0; end < 2; end++)
+        {
+          g_autofree char *text = NULL;
+
+          dpv_params_init (&p);
+          if (spec->kind == DPV_PARAM_KIND_UINT)
+            v.u = (unsigned long) (end ? hi : lo);
+          else
+            v.d = end ? hi : lo;
+          dpv_params_set (&p, i, &v);
+          g_assert_true (dpv_params_validate (&p, NULL));
+          text = dpv_param_format (spec, &v);
+          g_assert_true (dpv_param_parse (spec, text, &v, NULL));
+        }
+      for (gsize b = 0; b < G_N_ELEMENTS (bad); b++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GError) parse_error = NULL;
+          g_autofree char *text = NULL;
+
+          if (spec->kind == DPV_PARAM_KIND_UINT && !isfinite (bad[b]))
+            continue;
+          if ((spec->flags & DPV_PARAM_FLAG_AUTO) != 0 && bad[b] < 0)
+            continue;   /* negative means "automatic" */
+          dpv_params_init (&p);
+          if (spec->kind == DPV_PARAM_KIND_UINT)
+            v.u = (unsigned long) bad[b];
+          else
+            v.d = bad[b];
+          dpv_params_set (&p, i, &v);
+          g_assert_false (dpv_params_validate (&p, &error));
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+          g_assert_nonnull (strstr (error->message, spec->symbol));
+          g_assert_null (strchr (error->message, '\n'));
+          text = isfinite (bad[b]) ? g_strdup_printf ("%.17g", bad[b])
+                                   : g_strdup (isnan (bad[b]) ? "nan" : "inf");
+          g_assert_false (dpv_param_parse (spec, text, &v, &parse_error));
+          g_assert_nonnull (parse_error);
+        }
+    }
+  /* a whole number refuses a fraction */
+  {
+    DpvParamValue v;
+
+    g_assert_false (dpv_param_parse (dpv_param_spec (DPV_PARAM_K), "2.5", &v, NULL));
+    g_assert_false (dpv_param_parse (dpv_param_spec (DPV_PARAM_K), " 5", &v, NULL));
+    g_assert_true (dpv_param_parse (dpv_param_spec (DPV_PARAM_K), "300", &v, NULL));
+    g_assert_cmpuint (v.u, ==, 300);
+  }
+}
+
+/* Every kind parses what it formats, and refuses what it must. A list and a seed are checked
+ * through rows made here: the table has none yet. */
+static void
+test_kinds (void)
+{
+  static const DpvParamChoice choices[] = { { 0, "count", "count" }, { 3, "median", "median" } };
+  DpvParamSpec seed = { .kind = DPV_PARAM_KIND_SEED, .name = "seed", .symbol = "seed",
+                        .label = "seed" };
+  DpvParamSpec list = { .kind = DPV_PARAM_KIND_LIST, .name = "data", .symbol = "x",
+                        .label = "data", .min = -100, .max = 100, .list_min = 2,
+                        .list_max = 5 };
+  DpvParamSpec named = list;
+  DpvParamSpec kind = { .kind = DPV_PARAM_KIND_ENUM, .name = "query", .symbol = "q",
+                        .label = "query", .choices = choices, .n_choices = 2 };
+  DpvParamSpec flag = { .kind = DPV_PARAM_KIND_BOOL, .name = "buggy", .symbol = "b",
+                        .label = "buggy" };
+  DpvParamValue v, w;
+  g_autofree char *text = NULL;
+  g_autofree char *text2 = NULL;
+
+  named.list_named = TRUE;
+  g_assert_true (dpv_param_parse (&seed, "18446744073709551615", &v, NULL));
+  g_assert_true (v.seed == G_MAXUINT64);
+  g_assert_false (dpv_param_parse (&seed, "18446744073709551616", &v, NULL));
+  g_assert_false (dpv_param_parse (&seed, "-1", &v, NULL));
+
+  g_assert_true (dpv_param_parse (&list, "1, 2.5,-3", &v, NULL));
+  g_assert_cmpuint (v.list.n, ==, 3);
+  g_assert_cmpfloat (v.list.values[1], ==, 2.5);
+  text = dpv_param_format (&list, &v);
+  g_assert_true (dpv_param_parse (&list, text, &w, NULL));
+  g_assert_true (memcmp (&v.list, &w.list, sizeof v.list) == 0);
+  g_assert_false (dpv_param_parse (&list, "1", &v, NULL));              /* too few */
+  g_assert_false (dpv_param_parse (&list, "1,2,3,4,5,6", &v, NULL));    /* too many */
+  g_assert_false (dpv_param_parse (&list, "1,200", &v, NULL));          /* out of range */
+  g_assert_false (dpv_param_parse (&list, "1,x", &v, NULL));
+
+  g_assert_true (dpv_param_parse (&named, "Alice=3, Bob=-1.5", &v, NULL));
+  g_assert_cmpstr (v.list.names[1], ==, "Bob");
+  g_assert_cmpfloat (v.list.values[1], ==, -1.5);
+  text2 = dpv_param_format (&named, &v);
+  g_assert_cmpstr (text2, ==, "Alice=3, Bob=-1.5");
+  g_assert_false (dpv_param_parse (&named, "=3, Bob=1", &v, NULL));
+
+  g_assert_true (dpv_param_parse (&kind, "median", &v, NULL));
+  g_assert_cmpint (v.e, ==, 3);
+  g_assert_false (dpv_param_parse (&kind, "mode", &v, NULL));
+  g_assert_true (dpv_param_parse (&flag, "true", &v, NULL) && v.b);
+  g_assert_false (dpv_param_parse (&flag, "yes", &v, NULL));
+}
+
+/* Equal parameters hash equally, and only the parameters of the set matter; a parameter that
+ * does nothing for a mechanism leaves its set. */
+static void
+test_hash_equal (void)
+{
+  DpvParams a, b;
+  DpvParamSet set = DPV_PARAM_BIT (DPV_PARAM_EPSILON) | DPV_PARAM_BIT (DPV_PARAM_K);
+
+  dpv_params_init (&a);
+  b = a;
+  b.delta = 0.25;
+  g_assert_true (dpv_params_equal (&a, &b, set));
+  g_assert_cmpuint (dpv_params_hash (&a, set), ==, dpv_params_hash (&b, set));
+  b.k = 7;
+  g_assert_false (dpv_params_equal (&a, &b, set));
+  g_assert_false (dpv_param_applies (dpv_param_spec (DPV_PARAM_SENSITIVITY), DP_MECHANISM_RR,
+                                     NULL));
+  g_assert_cmpuint (dpv_param_set_applicable (DPV_PARAM_BIT (DPV_PARAM_SENSITIVITY),
+                                              DP_MECHANISM_RR), ==, 0);
+}
+
+/* ---- every view -------------------------------------------------------------------------- */
+
+static void
+test_views_complete (void)
+{
+  g_assert_cmpuint (dpv_registry_get_n_views (), >=, 1);
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    {
+      const DpvViewClass *view = dpv_registry_get (i);
+
+      g_assert_nonnull (view->name);
+      for (const char *c = view->name; *c; c++)
+        g_assert_true (g_ascii_islower (*c) || g_ascii_isdigit (*c) || *c == '-');
+      g_assert_true (dpv_registry_lookup (view->name) == view);
+      g_assert_cmpint (dpv_registry_index (view), ==, (int) i);
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpstr (dpv_registry_get (j)->name, !=, view->name);
+      g_assert_nonnull (view->title);
+      g_assert_nonnull (view->short_title);
+      g_assert_nonnull (view->icon_name);
+      g_assert_nonnull (view->explanation);
+      g_assert_nonnull (view->more_private);
+      g_assert_nonnull (view->uses);
+      g_assert_nonnull (view->compute);
+      g_assert_nonnull (view->free_result);
+      g_assert_nonnull (view->readouts);
+      g_assert_nonnull (view->caption);
+      g_assert_nonnull (view->draw);
+      g_assert_true ((view->compute_data == NULL) == (view->free_data == NULL));
+      if (view->data_uses != NULL)
+        /* the expensive stage depends on fewer parameters than the view */
+        g_assert_cmpuint (dpv_view_class_get_data_uses (view)
+                          & ~dpv_view_class_get_uses (view), ==, 0);
+    }
+}
+
+/* Titles and explanations are translated (LANGUAGE=zh_CN with the build's catalogue). */
+static void
+test_views_translated (void)
+{
+  const char *localedir = g_getenv ("DPVIZ_LOCALEDIR");
+
+  if (localedir == NULL)
+    {
+      g_test_skip ("DPVIZ_LOCALEDIR not set");
+      return;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    {
+      const DpvViewClass *view = dpv_registry_get (i);
+
+      g_assert_cmpstr (dpv_view_class_get_title (view), !=, view->title);
+      g_assert_cmpstr (dpv_view_class_get_short_title (view), !=, view->short_title);
+      g_assert_cmpstr (dpv_view_class_get_explanation (view), !=, view->explanation);
+    }
+  g_setenv ("LANGUAGE", "C", TRUE);
+}
+
+/* Pixels that differ from the background by more than a faint tint. */
+static guint
+count_ink (cairo_surface_t *s, const DpvStyle *style)
+{
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  int stride = cairo_image_surface_get_stride (s);
+  const unsigned char *data = cairo_image_surface_get_data (s);
+  double bg[3] = { style->background.b, style->background.g, style->background.r };
+  guint n = 0;
+
+  cairo_surface_flush (s);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        const unsigned char *px = data + y * stride + 4 * x;
+        double d = 0;
+
+        for (int c = 0; c < 3; c++)
+          d += fabs (px[c] / 255.0 - bg[c]);
+        n += d > 0.3;
+      }
+  return n;
+}
+
+static void
+render_checked (const DpvViewClass *view, const DpvParams *p, const char *what)
+{
+  g_autoptr(DpvFrame) frame = dpv_frame_compute (view, p, NULL, NULL, NULL);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 500);
+  cairo_t *cr = cairo_create (s);
+  DpvStyle style;
+  guint ink;
+
+  dpv_style_init (&style, DPV_THEME_LIGHT);
+  g_assert_nonnull (frame);
+  if (dpv_frame_get_result (frame) == NULL)
+    g_error ("%s at %s: no result: %s", view->name, what, dpv_frame_get_error (frame));
+  dpv_figure_render (frame, &style, cr, 800, 500);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  ink = count_ink (s, &style);
+  if (ink < 2000)
+    g_error ("%s at %s: only %u pixels of ink", view->name, what, ink);
+  cairo_surface_destroy (s);
+}
+
+/* Every view at the minimum and the maximum of every parameter it uses, for every
+ * mechanism. */
+static void
+test_views_extremes (void)
+{
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    {
+      const DpvViewClass *view = dpv_registry_get (i);
+
+      for (int mech = 0; mech < DP_N_MECHANISMS; mech++)
+        for (int id = 0; id < DPV_N_PARAMS; id++)
+          {
+            const DpvParamSpec *spec = dpv_param_spec (id);
+
+            if (!dpv_view_class_uses (view, id) || id == DPV_PARAM_MECHANISM)
+              continue;
+            for (int end = 0; end < 2; end++)
+              {
+                g_autofree char *what = NULL;
+                DpvParams p;
+                DpvParamValue v;
+
+                dpv_params_init (&p);
+                p.mechanism = mech;
+                switch (spec->kind)
+                  {
+                  case DPV_PARAM_KIND_DOUBLE:
+                    v.d = end ? spec->max : spec->min;
+                    break;
+                  case DPV_PARAM_KIND_UINT:
+                    v.u = (unsigned long) (end ? spec->max : spec->min);
+                    break;
+                  case DPV_PARAM_KIND_BOOL:
+                    v.b = end;
+                    break;
+                  default:
+                    dpv_params_get (&p, id, &v);
+                    break;
+                  }
+                /* the composition curves at the ends of k: covered at the default ε, whose
+                 * exact curve is cheap enough for a test per mechanism */
+                dpv_params_set (&p, id, &v);
+                what = g_strdup_printf ("%s = %s (%s)", spec->name,
+                                        end ? "max" : "min", dp_mechanism_kind_to_name (mech));
+                render_checked (view, &p, what);
+              }
+          }
+    }
+}
+
+/* A view wrapped to count its computes. */
+static guint n_computes;
+static const DpvViewClass *counted_inner;
+
+static gpointer
+counted_compute (const DpvParams *params, const DpMechanism *m, gconstpointer data,
+                 GCancellable *cancellable, GError **error)
+{
+  g_atomic_int_inc (&n_computes);
+  return counted_inner->compute (params, m, data, cancellable, error);
+}
+
+/* Per parameter change, one compute whatever reads the frame: the plot, read-outs, caption,
+ * description, a PNG in bands on every core, an SVG; a parameter the view does not use
+ * computes nothing. */
+static void
+test_compute_once (void)
+{
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    {
+      DpvViewClass counted = *dpv_registry_get (i);
+      g_autoptr(DpvFrameCache) cache = dpv_frame_cache_new (16);
+      DpvStyle style;
+      DpvParams p;
+
+      counted_inner = dpv_registry_get (i);
+      counted.compute = counted_compute;
+      n_computes = 0;
+      dpv_style_init (&style, DPV_THEME_PRINT);
+      dpv_params_init (&p);
+      for (int change = 0; change < 2; change++)
+        {
+          g_autoptr(DpvFrame) frame = NULL;
+          g_autoptr(DpvFrame) again = NULL;
+          g_autoptr(GPtrArray) readouts = NULL;
+          g_autoptr(GBytes) png = NULL;
+          g_autoptr(GBytes) svg = NULL;
+          g_autofree char *caption = NULL;
+          g_autofree char *description = NULL;
+          cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
+          cairo_t *cr = cairo_create (s);
+
+          p.epsilon = change == 0 ? 1.0 : 0.5;
+          frame = dpv_frame_compute (&counted, &p, cache, NULL, NULL);
+          dpv_figure_render (frame, &style, cr, 640, 400);
+          readouts = dpv_frame_readouts (frame);
+          caption = dpv_frame_caption (frame);
+          description = dpv_frame_describe (frame);
+          png = dpv_figure_export_to_bytes (frame, &style, DPV_FORMAT_PNG, 1200, 800, 1, NULL);
+          svg = dpv_figure_export_to_bytes (frame, &style, DPV_FORMAT_SVG, 600, 400, 1, NULL);
+          g_assert_nonnull (png);
+          g_assert_nonnull (svg);
+          /* the same parameters again, and a parameter it does not use: the cache */
+          p.show_caption = !p.show_caption;
+          if (!dpv_view_class_uses (&counted, DPV_PARAM_LOG_Y))
+            p.log_y = !p.log_y;
+          again = dpv_frame_compute (&counted, &p, cache, NULL, NULL);
+          g_assert_true (dpv_frame_get_result (again) == dpv_frame_get_result (frame));
+          g_assert_cmpuint (n_computes, ==, (guint) change + 1);
+          cairo_destroy (cr);
+          cairo_surface_destroy (s);
+        }
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/registry/table/rows", test_table_rows);
+  g_test_add_func ("/registry/table/ranges", test_table_ranges);
+  g_test_add_func ("/registry/table/kinds", test_kinds);
+  g_test_add_func ("/registry/table/hash-equal", test_hash_equal);
+  g_test_add_func ("/registry/views/complete", test_views_complete);
+  g_test_add_func ("/registry/views/extremes", test_views_extremes);
+  g_test_add_func ("/registry/views/compute-once", test_compute_once);
+  g_test_add_func ("/registry/views/translated", test_views_translated);
+  return g_test_run ();
+}
