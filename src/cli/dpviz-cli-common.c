@@ -213,6 +213,7 @@ cli_mechanism_options_clear (CliMechanismOptions *options)
   g_clear_pointer (&options->sigma, g_free);
   g_clear_pointer (&options->sensitivity, g_free);
   g_clear_pointer (&options->delta, g_free);
+  g_clear_pointer (&options->calibration, g_free);
 }
 
 void
@@ -261,6 +262,38 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE,
                            _("the Gaussian mechanism needs --sigma, or --epsilon with --delta"));
       return FALSE;
+    }
+
+  if (o->calibration != NULL && o->sigma != NULL)
+    {
+      g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE,
+                           _("--calibration calibrates σ from --epsilon and --delta: leave out "
+                             "--sigma"));
+      return FALSE;
+    }
+  if (o->calibration != NULL && strcmp (o->calibration, "classic") == 0)
+    {
+      if (!(epsilon < 1.0))
+        {
+          g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                       _("--calibration classic: Dwork & Roth Thm A.1 holds for ε < 1 "
+                         "(got %s); use the analytic calibration"), o->epsilon);
+          return FALSE;
+        }
+      /* σ = Δ√(2 ln(1.25/δ))/ε, Dwork & Roth Thm A.1: (ε, δ)-DP for ε < 1. */
+      status = dp_gaussian_sigma_classic (epsilon, delta, sensitivity, &sigma);
+      if (status == DP_OK)
+        status = dp_mechanism_gaussian (sigma, sensitivity, &out->mech);
+      if (status != DP_OK)
+        {
+          cli_set_status_error (error, status, _("calibrating σ from --epsilon and --delta"));
+          return FALSE;
+        }
+      out->has_epsilon = out->has_delta = TRUE;
+      out->epsilon = epsilon;
+      out->delta = delta;
+      out->sigma_source = "classic";
+      return TRUE;
     }
 
   if (o->sigma == NULL)
@@ -317,13 +350,13 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
 }
 
 gboolean
-cli_gaussian_exact_check (const CliMechanism *m, unsigned long k, GError **error)
+cli_gaussian_exact_check (const DpMechanism *mech, unsigned long k, GError **error)
 {
   double mu_k;
 
-  if (m->generic || m->mech.kind != DP_MECHANISM_GAUSSIAN)
+  if (mech->kind != DP_MECHANISM_GAUSSIAN)
     return TRUE;
-  mu_k = dp_mechanism_gaussian_mu (&m->mech) * sqrt ((double) k);
+  mu_k = dp_mechanism_gaussian_mu (mech) * sqrt ((double) k);
   if (mu_k <= GAUSSIAN_EXACT_MU_MAX)
     return TRUE;
   {
@@ -408,6 +441,20 @@ cli_mechanism_resolve (const CliMechanismOptions *o, gboolean allow_generic, Cli
   if (o->epsilon == NULL && (out->generic || kind != DP_MECHANISM_GAUSSIAN))
     {
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, _("--epsilon is required"));
+      return FALSE;
+    }
+  if (o->calibration != NULL && strcmp (o->calibration, "analytic") != 0
+      && strcmp (o->calibration, "classic") != 0)
+    {
+      g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                   _("unknown calibration “%s” (expected analytic or classic)"),
+                   o->calibration);
+      return FALSE;
+    }
+  if (o->calibration != NULL && (out->generic || kind != DP_MECHANISM_GAUSSIAN))
+    {
+      g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE,
+                           _("--calibration applies only to the Gaussian mechanism"));
       return FALSE;
     }
   if (o->sensitivity != NULL && out->generic)

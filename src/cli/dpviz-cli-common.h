@@ -39,6 +39,10 @@ typedef int (*CliCommandFunc) (int argc, char **argv, GError **error);
 int cli_cmd_divergence (int argc, char **argv, GError **error);
 int cli_cmd_delta (int argc, char **argv, GError **error);
 int cli_cmd_compose (int argc, char **argv, GError **error);
+int cli_cmd_tradeoff (int argc, char **argv, GError **error);
+int cli_cmd_audit (int argc, char **argv, GError **error);
+int cli_cmd_sensitivity (int argc, char **argv, GError **error);
+int cli_cmd_kmeans (int argc, char **argv, GError **error);
 int cli_cmd_export (int argc, char **argv, GError **error);
 int cli_cmd_bench (int argc, char **argv, GError **error);
 int cli_cmd_views (int argc, char **argv, GError **error);
@@ -52,6 +56,20 @@ const GOptionEntry *cli_param_options_get_entries (CliParamOptions *options);
 gboolean cli_param_options_apply (CliParamOptions *options, DpvParams *params, GError **error);
 void cli_param_options_free (CliParamOptions *options);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliParamOptions, cli_param_options_free)
+int cli_cmd_survey (int argc, char **argv, GError **error);
+int cli_cmd_utility (int argc, char **argv, GError **error);
+int cli_cmd_exponential (int argc, char **argv, GError **error);
+int cli_cmd_renyi (int argc, char **argv, GError **error);
+int cli_cmd_walk (int argc, char **argv, GError **error);
+
+/* A Rényi order: a number > 1, or "inf" (also "infinity", "∞") for HUGE_VAL, the max
+ * divergence. NULL @text leaves @out untouched (dpviz-cli-bounds.c). */
+gboolean cli_parse_alpha (const char *option, const char *text, double *out, GError **error);
+/* Adds "advanced_tail_exact" and "advanced_tail_exact_log": the exact probability (and its
+ * natural log) that the k-fold loss of the ε-DP mechanism @m exceeds @threshold, Thm 3.20's
+ * ε′; nothing for the Gaussian, whose loss is unbounded. */
+void cli_json_add_advanced_tail (JsonBuilder *b, const DpMechanism *m, unsigned long k,
+                                 double threshold);
 
 /* Parses @argv with @shared_entries (may be NULL) and @entries (option values are strings,
  * parsed afterwards so that numbers are locale-independent and checked whole). Rejects
@@ -86,6 +104,7 @@ typedef struct {
   char *sigma;
   char *sensitivity;
   char *delta;
+  char *calibration;   /* Gaussian from --epsilon and --delta: "analytic" (default) or "classic" */
 } CliMechanismOptions;
 
 void cli_mechanism_options_clear (CliMechanismOptions *options);
@@ -105,7 +124,7 @@ typedef struct {
   double epsilon;        /* ε₀ */
   gboolean has_delta;
   double delta;          /* δ₀ (0 for pure mechanisms) */
-  const char *sigma_source;  /* Gaussian: "given" or "analytic" */
+  const char *sigma_source;  /* Gaussian: "given", "analytic" or "classic" */
 } CliMechanism;
 
 gboolean cli_mechanism_resolve (const CliMechanismOptions *options, gboolean allow_generic,
@@ -114,7 +133,37 @@ const char *cli_mechanism_name (const CliMechanism *m);
 /* The exact k-fold composition of a Gaussian is the Gaussian pair with μ√k (μ = Δ/σ), which
  * libdpcore evaluates for μ√k ≤ 10⁶ (dp_gaussian_delta (), dp-gaussian.h). FALSE, with a
  * usage error naming the values, for a Gaussian beyond it; TRUE for any other mechanism. */
-gboolean cli_gaussian_exact_check (const CliMechanism *m, unsigned long k, GError **error);
+gboolean cli_gaussian_exact_check (const DpMechanism *mech, unsigned long k, GError **error);
+
+/* `--calibration analytic|classic` for the commands that offer it (into o->calibration). */
+#define CLI_CALIBRATION_ENTRY(o) \
+  { "calibration", 0, 0, G_OPTION_ARG_STRING, &(o)->calibration, \
+    N_("Gaussian σ from --epsilon and --delta: analytic (default) or classic (Thm A.1, ε < 1)"), \
+    N_("METHOD") }
+
+/* `--group G` of divergence and delta (dpviz-cli-group.c): the pair of datasets that differ in
+ * G people, i.e. the neighbouring pair shifted by GΔ (book Prop. 3.6). */
+typedef struct {
+  gboolean active;        /* --group was given */
+  unsigned long g;        /* 1 without --group */
+  DpMechanism pair;       /* the mechanism whose neighbouring pair is the group pair */
+  gboolean has_bound;     /* ε₀ known: the bound of Prop. 3.6's chain below */
+  double epsilon_bound;   /* Gε₀ */
+  double delta_bound;     /* δ₀(e^{Gε₀} − 1)/(e^{ε₀} − 1), capped at 1 (0 for pure ε-DP) */
+} CliGroup;
+
+#define CLI_GROUP_ENTRY(text) \
+  { "group", 0, 0, G_OPTION_ARG_STRING, &(text), \
+    N_("Datasets that differ in G people: the pair shifted by GΔ (book Prop. 3.6)"), N_("G") }
+
+/* Parses --group (NULL: G = 1, the neighbouring pair itself) for the resolved mechanism @m. */
+gboolean cli_group_resolve (const char *group_text, const CliMechanism *m, CliGroup *out,
+                            GError **error);
+/* With --group: adds "group", "group_sensitivity" and, when ε₀ is known,
+ * "group_epsilon_bound" and "group_delta_bound" to the open object of @b. */
+void cli_group_to_json (const CliGroup *group, JsonBuilder *b);
+/* With --group: one translated line for the human-readable output (NULL without). */
+char *cli_group_describe (const CliGroup *group);
 /* Adds members "mechanism" (name) and "parameters" (object) to the open object of @b. */
 void cli_mechanism_to_json (const CliMechanism *m, JsonBuilder *b);
 /* A translated one-line description for the human-readable output. */

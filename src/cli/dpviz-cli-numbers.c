@@ -25,15 +25,18 @@ int
 cli_cmd_divergence (int argc, char **argv, GError **error)
 {
   g_auto(CliMechanismOptions) o = { 0 };
-  g_autofree char *alpha_text = NULL;
+  g_autofree char *alpha_text = NULL, *group_text = NULL;
   gboolean json = FALSE;
   CliMechanism m;
-  double kl, dmax, tv, renyi = NAN, alpha = 0;
+  CliGroup group;
+  double kl, dmax, tv, var, renyi = NAN, alpha = 0;
   double b_lemma = NAN, b_tight = NAN, b_zcdp = NAN;
   DpStatus status;
   const GOptionEntry entries[] = {
     { "alpha", 0, 0, G_OPTION_ARG_STRING, &alpha_text,
-      N_("Also compute the Rényi divergence of order α > 1"), N_("A") },
+      N_("Also compute the Rényi divergence of order α > 1 (“inf”: D∞)"), N_("A") },
+    CLI_GROUP_ENTRY (group_text),
+    CLI_CALIBRATION_ENTRY (&o),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -47,27 +50,35 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
                           _("The Gaussian is given by --sigma (with --sensitivity), or by "
                             "--epsilon and --delta\n(analytic Gaussian mechanism). JSON keys: "
                             "kl, max_divergence (null = +∞), total_variation,\nkl_bound_lemma_3_18, "
-                            "kl_bound_tight, kl_bound_zcdp (null without ε₀), renyi."),
+                            "kl_bound_tight, kl_bound_zcdp (null without ε₀), loss_variance, "
+                            "renyi."),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, FALSE, &m, error)
-      || !cli_parse_double_open ("--alpha", alpha_text, 1.0, 1e9, &alpha, error))
+      || !cli_group_resolve (group_text, &m, &group, error)
+      || !cli_parse_alpha ("--alpha", alpha_text, &alpha, error))
     return CLI_EXIT_USAGE;
 
-  if ((status = dp_kl (&m.mech, &kl)) != DP_OK)
+  /* With --group every divergence is the group pair's (dpviz-cli-group.c). */
+  if ((status = dp_kl (&group.pair, &kl)) != DP_OK)
     return cli_set_status_error (error, status, _("KL divergence"));
-  if ((status = dp_max_divergence (&m.mech, &dmax)) != DP_OK)
+  if ((status = dp_max_divergence (&group.pair, &dmax)) != DP_OK)
     return cli_set_status_error (error, status, _("max divergence"));
-  if ((status = dp_total_variation (&m.mech, &tv)) != DP_OK)
+  if ((status = dp_total_variation (&group.pair, &tv)) != DP_OK)
     return cli_set_status_error (error, status, _("total variation"));
-  if (alpha_text != NULL && (status = dp_renyi (&m.mech, alpha, &renyi)) != DP_OK)
+  if ((status = dp_loss_variance (&group.pair, &var)) != DP_OK)
+    return cli_set_status_error (error, status, _("variance of the privacy loss"));
+  if (alpha_text != NULL && (status = dp_renyi (&group.pair, alpha, &renyi)) != DP_OK)
     return cli_set_status_error (error, status, "--alpha");
-  if (m.has_epsilon)
+  if (m.has_epsilon && (!group.active || group.has_bound))
     {
       /* Bounds for any ε-DP pair: Dwork & Roth Lemma 3.18, the tight ε·tanh(ε/2) of
-       * Kairouz, Oh & Viswanath 2015, and ε²/2 of Bun & Steinke 2016. */
-      if ((status = dp_kl_bound_lemma_3_18 (m.epsilon, &b_lemma)) != DP_OK
-          || (status = dp_kl_bound_tight (m.epsilon, &b_tight)) != DP_OK
-          || (status = dp_kl_bound_zcdp (m.epsilon, &b_zcdp)) != DP_OK)
+       * Kairouz, Oh & Viswanath 2015, and ε²/2 of Bun & Steinke 2016; at Gε₀ for a group
+       * (Prop. 3.6). */
+      double e = group.active ? group.epsilon_bound : m.epsilon;
+
+      if ((status = dp_kl_bound_lemma_3_18 (e, &b_lemma)) != DP_OK
+          || (status = dp_kl_bound_tight (e, &b_tight)) != DP_OK
+          || (status = dp_kl_bound_zcdp (e, &b_zcdp)) != DP_OK)
         return cli_set_status_error (error, status, _("KL bounds"));
     }
 
@@ -79,6 +90,7 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
       { "kl_bound_lemma_3_18", _("KL bound ε(e^ε − 1), Lemma 3.18"), b_lemma },
       { "kl_bound_tight", _("tight KL bound ε·tanh(ε/2)"), b_tight },
       { "kl_bound_zcdp", _("zCDP KL bound ε²/2"), b_zcdp },
+      { "loss_variance", _("variance of the privacy loss under P"), var },
     };
 
     if (json)
@@ -87,6 +99,7 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
 
         json_builder_begin_object (b);
         cli_mechanism_to_json (&m, b);
+        cli_group_to_json (&group, b);
         if (alpha_text != NULL)
           cli_json_add_double (b, "alpha", alpha);
         for (size_t i = 0; i < G_N_ELEMENTS (rows); i++)
@@ -99,8 +112,11 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
     else
       {
         g_autofree char *description = cli_mechanism_describe (&m);
+        g_autofree char *group_line = cli_group_describe (&group);
 
         printf ("%s\n", description);
+        if (group_line != NULL)
+          printf ("%s\n", group_line);
         for (size_t i = 0; i < G_N_ELEMENTS (rows); i++)
           {
             g_autofree char *value = NULL;
@@ -130,9 +146,10 @@ int
 cli_cmd_delta (int argc, char **argv, GError **error)
 {
   g_auto(CliMechanismOptions) o = { 0 };
-  g_autofree char *k_text = NULL, *at_text = NULL, *target_text = NULL;
+  g_autofree char *k_text = NULL, *at_text = NULL, *target_text = NULL, *group_text = NULL;
   gboolean json = FALSE;
   CliMechanism m;
+  CliGroup group;
   unsigned long k = 1;
   double at = 0, target = 0, result = 0;
   gboolean exact;
@@ -145,6 +162,8 @@ cli_cmd_delta (int argc, char **argv, GError **error)
       N_("Compute the hockey-stick divergence δ(ε′) at ε′ = EPS_PRIME"), N_("EPS_PRIME") },
     { "target-delta", 0, 0, G_OPTION_ARG_STRING, &target_text,
       N_("Compute the smallest ε′ with δ(ε′) ≤ D instead"), N_("D") },
+    CLI_GROUP_ENTRY (group_text),
+    CLI_CALIBRATION_ENTRY (&o),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -160,6 +179,7 @@ cli_cmd_delta (int argc, char **argv, GError **error)
                             "k, method (closed_form for k = 1, exact otherwise)."),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, FALSE, &m, error)
+      || !cli_group_resolve (group_text, &m, &group, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double ("--at", at_text, -1e6, 1e6, &at, error)
       || !cli_parse_double_open ("--target-delta", target_text, 0.0, 1.0, &target, error))
@@ -172,7 +192,8 @@ cli_cmd_delta (int argc, char **argv, GError **error)
     }
 
   exact = k > 1;
-  if (exact && !cli_gaussian_exact_check (&m, k, error))
+  /* With --group: the group pair (k times). */
+  if (exact && !cli_gaussian_exact_check (&group.pair, k, error))
     return CLI_EXIT_USAGE;
   if (at_text != NULL && exact && at < 0)
     {
@@ -180,18 +201,19 @@ cli_cmd_delta (int argc, char **argv, GError **error)
 
       /* The exact composition takes ε′ ≥ 0. For any pair, ∫(p − γq)₊ − ∫(γq − p)₊ = 1 − γ,
        * so H_γ(P‖Q) = 1 − γ + γ·H_{1/γ}(Q‖P) (γ = e^{ε′}); the k-fold compositions of the
-       * Laplace, Gaussian and RR pairs are symmetric (y ↦ Δ − y in each coordinate, or RR's
-       * two outputs swapped, maps P to Q), so δ(ε′) = 1 − e^{ε′} + e^{ε′}·δ(−ε′), an upper
-       * bound within the same relative tolerance when δ(−ε′) is one. */
-      status = dp_compose_exact_delta (&m.mech, k, -at, 0.0, NULL, &mirror);
+       * Laplace, Gaussian and RR pairs (group pairs too) are symmetric (y ↦ Δ − y in each
+       * coordinate, or RR's two outputs swapped, maps P to Q), so
+       * δ(ε′) = 1 − e^{ε′} + e^{ε′}·δ(−ε′), an upper bound within the same relative tolerance
+       * when δ(−ε′) is one. */
+      status = dp_compose_exact_delta (&group.pair, k, -at, 0.0, NULL, &mirror);
       result = -expm1 (at) + exp (at) * mirror;
     }
   else if (at_text != NULL)
-    status = exact ? dp_compose_exact_delta (&m.mech, k, at, 0.0, NULL, &result)
-                   : dp_hockey_stick (&m.mech, at, &result);
+    status = exact ? dp_compose_exact_delta (&group.pair, k, at, 0.0, NULL, &result)
+                   : dp_hockey_stick (&group.pair, at, &result);
   else
-    status = exact ? dp_compose_exact_epsilon (&m.mech, k, target, 0.0, NULL, &result)
-                   : dp_hockey_stick_inverse (&m.mech, target, &result);
+    status = exact ? dp_compose_exact_epsilon (&group.pair, k, target, 0.0, NULL, &result)
+                   : dp_hockey_stick_inverse (&group.pair, target, &result);
   if (status != DP_OK)
     {
       return cli_set_status_error (error, status,
@@ -204,6 +226,7 @@ cli_cmd_delta (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
+      cli_group_to_json (&group, b);
       json_builder_set_member_name (b, "k");
       json_builder_add_int_value (b, (gint64) k);
       json_builder_set_member_name (b, "method");
@@ -226,8 +249,11 @@ cli_cmd_delta (int argc, char **argv, GError **error)
       g_autofree char *description = cli_mechanism_describe (&m);
       g_autofree char *value = cli_format_double (result);
       g_autofree char *arg = cli_format_double (at_text != NULL ? at : target);
+      g_autofree char *group_line = cli_group_describe (&group);
 
       printf ("%s\n", description);
+      if (group_line != NULL)
+        printf ("%s\n", group_line);
       if (k > 1)
         printf (_("%lu-fold composition (exact)\n"), k);
       if (at_text != NULL)
@@ -258,30 +284,25 @@ static const char *const method_names[N_METHODS] = {
 
 typedef struct {
   gboolean done;
-  double epsilon;
-  double delta;
+  DpComposition c;          /* the answer and the per-step budget it used */
   DpStatus status;          /* when not done: DP_OK means "does not apply" (see reason) */
   const char *reason;       /* untranslated English reason it does not apply */
 } MethodResult;
 
 typedef struct {
-  DpAdvancedComposition advanced;
   gboolean has_crossover;
   unsigned long crossover;
 } Extras;
 
+/* Every method answers at a total δ of @target with the δ split of dp-compose.h (the one
+ * the composition view uses too). */
 static void
 run_method (Method method, const CliMechanism *m, unsigned long k, double target,
             MethodResult *r, Extras *extras)
 {
-  memset (r, 0, sizeof *r);
+  DpComposeMethod cm = (DpComposeMethod) method;
 
-  if (method <= METHOD_OPTIMAL && !m->has_epsilon)
-    {
-      r->reason = N_("needs ε₀ and δ₀: the Gaussian was given by --sigma alone (add --epsilon "
-                     "or --delta)");
-      return;
-    }
+  memset (r, 0, sizeof *r);
   if ((method == METHOD_EXACT || method == METHOD_RDP) && m->generic)
     {
       r->reason = N_("needs the mechanism itself, not only its (ε₀, δ₀)");
@@ -292,64 +313,46 @@ run_method (Method method, const CliMechanism *m, unsigned long k, double target
       r->reason = N_("applies to the Gaussian mechanism only");
       return;
     }
-
-  switch (method)
+  if (method <= METHOD_OPTIMAL && (m->generic || m->mech.kind != DP_MECHANISM_GAUSSIAN))
     {
-    case METHOD_BASIC:
-      /* Dwork & Roth Thm 3.16: (kε₀, kδ₀). */
-      r->status = dp_compose_basic (m->epsilon, m->delta, k, &r->epsilon, &r->delta);
-      break;
-    case METHOD_ADVANCED:
-      {
-        /* Dwork & Roth Thm 3.20 with δ′ = target − kδ₀ so that the total δ is the target. */
-        double delta_prime = target - (double) k * m->delta;
-
-        if (!(delta_prime > 0.0))
-          {
-            r->reason = N_("the target δ must exceed k·δ₀");
-            return;
-          }
-        r->status = dp_compose_advanced (m->epsilon, m->delta, k, delta_prime,
-                                         &extras->advanced);
-        if (r->status == DP_OK)
-          {
-            r->epsilon = extras->advanced.epsilon;
-            r->delta = extras->advanced.delta;
-            extras->has_crossover =
-              dp_compose_advanced_crossover (m->epsilon, delta_prime, &extras->crossover)
-              == DP_OK;
-          }
-        break;
-      }
-    case METHOD_OPTIMAL:
-      /* Kairouz, Oh & Viswanath 2015, Thm 3.3. */
-      r->status = dp_compose_kov_epsilon (m->epsilon, m->delta, k, target, &r->epsilon);
-      r->delta = target;
-      break;
-    case METHOD_EXACT:
-      if (!cli_gaussian_exact_check (m, k, NULL))
+      /* a fixed (ε₀, δ₀): some targets are out of reach */
+      if (method == METHOD_BASIC && (double) k * m->delta > target)
         {
-          r->reason = N_("the exact composition of the Gaussian needs μ√k = Δ√k/σ ≤ 10⁶");
+          r->reason = N_("k·δ₀ exceeds the target δ");
           return;
         }
-      r->status = dp_compose_exact_epsilon (&m->mech, k, target, 0.0, NULL, &r->epsilon);
-      r->delta = target;
-      break;
-    case METHOD_RDP:
-      r->status = dp_compose_rdp (&m->mech, k, target, &r->epsilon);
-      r->delta = target;
-      break;
-    case METHOD_ZCDP:
-      r->status = dp_compose_gaussian_zcdp (&m->mech, k, target, &r->epsilon);
-      r->delta = target;
-      break;
-    case N_METHODS:
-    default:
-      g_assert_not_reached ();
+      if (method == METHOD_ADVANCED && !(target - (double) k * m->delta > 0.0))
+        {
+          r->reason = N_("the target δ must exceed k·δ₀");
+          return;
+        }
+      if (method == METHOD_OPTIMAL
+          && !(log1p (-target) - (double) k * log1p (-m->delta) < 0.0))
+        {
+          r->reason = N_("the target δ must exceed 1 − (1 − δ₀)^k");
+          return;
+        }
     }
-  r->done = r->status == DP_OK && isfinite (r->epsilon) && isfinite (r->delta);
+  if (method == METHOD_EXACT && !m->generic && !cli_gaussian_exact_check (&m->mech, k, NULL))
+    {
+      r->reason = N_("the exact composition of the Gaussian needs μ√k = Δ√k/σ ≤ 10⁶");
+      return;
+    }
+
+  if (m->generic)
+    r->status = dp_compose_generic_at_delta (m->epsilon, m->delta, cm, k, target, &r->c);
+  else
+    r->status = dp_compose_at_delta (&m->mech, cm, k, target, 0.0, NULL, &r->c);
+  r->done = r->status == DP_OK && isfinite (r->c.epsilon) && isfinite (r->c.delta);
   if (r->status == DP_OK && !r->done)
     r->status = DP_ERR_NUMERIC;
+  if (r->done && method == METHOD_ADVANCED)
+    extras->has_crossover =
+      (m->generic ? dp_compose_generic_crossover_at_delta (m->epsilon, m->delta, target,
+                                                           DP_K_MAX, &extras->crossover)
+                  : dp_compose_crossover_at_delta (&m->mech, target, DP_K_MAX,
+                                                   &extras->crossover))
+      == DP_OK;
 }
 
 static const char *
@@ -389,8 +392,9 @@ cli_cmd_compose (int argc, char **argv, GError **error)
                             "(the mechanism's own privacy-loss distribution), RDP, zCDP."),
                           _("JSON keys: epsilon_total and delta_total (objects: method → value; "
                             "methods that do not apply\nare omitted and listed in "
-                            "not_applicable), advanced_terms, advanced_crossover_k.\nExample: "
-                            "dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
+                            "not_applicable), per_step (the (ε₀, δ₀) each of basic, advanced\n"
+                            "and optimal composed), advanced_terms, advanced_crossover_k.\n"
+                            "Example: dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
                             "--target-delta 1e-6"),
                           mechanism_entries, entries, argc, argv, error)
       || !cli_mechanism_resolve (&o, TRUE, &m, error)
@@ -455,28 +459,49 @@ cli_cmd_compose (int argc, char **argv, GError **error)
       json_builder_begin_object (b);
       for (int i = 0; i < N_METHODS; i++)
         if (results[i].done)
-          cli_json_add_double (b, method_names[i], results[i].epsilon);
+          cli_json_add_double (b, method_names[i], results[i].c.epsilon);
       json_builder_end_object (b);
 
       json_builder_set_member_name (b, "delta_total");
       json_builder_begin_object (b);
       for (int i = 0; i < N_METHODS; i++)
         if (results[i].done)
-          cli_json_add_double (b, method_names[i], results[i].delta);
+          cli_json_add_double (b, method_names[i], results[i].c.delta);
       json_builder_end_object (b);
+
+      /* the per-step (ε₀, δ₀) each of basic, advanced and optimal composed */
+      if (results[METHOD_BASIC].done || results[METHOD_ADVANCED].done
+          || results[METHOD_OPTIMAL].done)
+        {
+          json_builder_set_member_name (b, "per_step");
+          json_builder_begin_object (b);
+          for (int i = 0; i <= METHOD_OPTIMAL; i++)
+            if (results[i].done)
+              {
+                json_builder_set_member_name (b, method_names[i]);
+                json_builder_begin_object (b);
+                cli_json_add_double (b, "epsilon", results[i].c.eps0);
+                cli_json_add_double (b, "delta", results[i].c.delta0);
+                json_builder_end_object (b);
+              }
+          json_builder_end_object (b);
+        }
 
       if (results[METHOD_ADVANCED].done)
         {
           json_builder_set_member_name (b, "advanced_terms");
           json_builder_begin_object (b);
-          cli_json_add_double (b, "azuma", extras.advanced.azuma_term);
-          cli_json_add_double (b, "drift", extras.advanced.drift_term);
+          cli_json_add_double (b, "azuma", results[METHOD_ADVANCED].c.azuma);
+          cli_json_add_double (b, "drift", results[METHOD_ADVANCED].c.drift);
+          cli_json_add_double (b, "delta_prime", results[METHOD_ADVANCED].c.delta_prime);
           json_builder_end_object (b);
           json_builder_set_member_name (b, "advanced_crossover_k");
           if (extras.has_crossover && extras.crossover > 0)
             json_builder_add_int_value (b, (gint64) extras.crossover);
           else
             json_builder_add_null_value (b);
+          if (!m.generic)
+            cli_json_add_advanced_tail (b, &m.mech, k, results[METHOD_ADVANCED].c.epsilon);
         }
 
       for (int i = 0; i < N_METHODS; i++)
@@ -510,10 +535,20 @@ cli_cmd_compose (int argc, char **argv, GError **error)
             continue;
           if (results[i].done)
             {
-              g_autofree char *e = cli_format_double (results[i].epsilon);
-              g_autofree char *d = cli_format_double (results[i].delta);
-              g_autofree char *value = g_strdup_printf (_("ε = %-12s δ = %s"), e, d);
+              g_autofree char *e = cli_format_double (results[i].c.epsilon);
+              g_autofree char *d = cli_format_double (results[i].c.delta);
+              g_autofree char *value = NULL;
 
+              if (i <= METHOD_OPTIMAL)
+                {
+                  g_autofree char *e0 = cli_format_double (results[i].c.eps0);
+                  g_autofree char *d0 = cli_format_double (results[i].c.delta0);
+
+                  value = g_strdup_printf (_("ε = %-12s δ = %-12s per step ε₀ = %s, δ₀ = %s"),
+                                           e, d, e0, d0);
+                }
+              else
+                value = g_strdup_printf (_("ε = %-12s δ = %s"), e, d);
               cli_print_row (method_names[i], 10, value);
             }
           else

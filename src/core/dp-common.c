@@ -159,3 +159,28 @@ dp_mills_ratio (double s)
     t = s + k / t;
   return 1.0 / t;
 }
+
+double
+dp_log_add (double a, double b)
+{
+  if (a < b)
+    {
+      double t = a;
+      a = b;
+      b = t;
+    }
+  if (b == -HUGE_VAL)
+    return a;
+  return a + log1p (exp (b - a));
+}
+
+double
+dp_log_normal_tail (double z)
+{
+  if (z == HUGE_VAL)
+    return -HUGE_VAL;
+  if (z == -HUGE_VAL)
+    return 0.0;
+  /* Pr[N(0,1) > z] = ½ erfc(z/√2) */
+  return -M_LN2 + gsl_sf_log_erfc (z * M_SQRT1_2);
+}

@@ -82,3 +82,7 @@ typedef struct {
 #define DP_EPSILON_MIN 1e-6
 #define DP_EPSILON_MAX 700.0
 #define DP_K_MAX 10000000UL
+
+/* Seeds of the simulations (dp-survey.h, dp-accuracy.h, dp-exponential.h): 0 … 2³¹ − 1. The
+ * same seed always gives the same draws; different seeds give different streams. */
+#define DP_SEED_MAX 2147483647UL

@@ -6,13 +6,18 @@
 #include <math.h>
 #include <stdint.h>
 
+#include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_gamma.h>
 
 #include "dp-core.h"
 #include "dp-pld.h"
+#include "dp-private.h"
+#include "dp-renyi.h"
 
 /* Default relative accuracy of the exact composition (dp-compose.h). */
 #define COMPOSE_DEFAULT_REL_TOL 1e-4
+/* The coarsest relative accuracy a caller may ask for (dp-compose.h). */
+#define COMPOSE_MAX_REL_TOL 0.1
 
 static bool
 valid_eps0 (double eps0)
@@ -114,79 +119,218 @@ dp_compose_advanced_crossover (double eps0, double delta_prime, unsigned long *k
 
 /* ---- optimal composition (Kairouz, Oh & Viswanath 2015, Thm 3.3) --------------------- */
 
-static inline double
-log_add (double a, double b)
+/* ---- the binomial probabilities behind KOV ---------------------------------------------- */
+
+/* s(m) = ln m! − ln(√(2πm)(m/e)^m), the remainder of Stirling's formula, m ≥ 1. Above 15 its
+ * asymptotic series 1/(12m) − 1/(360m³) + 1/(1260m⁵) − 1/(1680m⁷) + 1/(1188m⁹), whose next
+ * term is below 3e-16 there; below, from ln Γ (gsl_sf_lngamma: unlike lgamma it writes no
+ * global signgam, so worker threads do not race) with an absolute error of ~1e-14. */
+static double
+stirling_remainder (double m)
 {
-  if (a < b)
+  if (m <= 15.0)
+    return gsl_sf_lngamma (m + 1.0) - (m + 0.5) * log (m) + m - 0.5 * log (2.0 * M_PI);
+  double m2 = m * m;
+  return (1.0 / 12.0
+          - (1.0 / 360.0 - (1.0 / 1260.0 - (1.0 / 1680.0 - 1.0 / (1188.0 * m2)) / m2) / m2) / m2)
+         / m;
+}
+
+/* D(x, M) = x ln(x/M) + M − x ≥ 0, the deviance of x from the mean M (x, M > 0). Near M,
+ * with v = (x − M)/(x + M): D = (x − M)v + 2x Σ_{j≥1} v^{2j+1}/(2j+1), a sum of terms of one
+ * sign, instead of the difference of two nearly equal numbers. */
+static double
+deviance (double x, double mean)
+{
+  double d = x - mean;
+  if (fabs (d) < 0.1 * (x + mean))
     {
-      double t = a;
-      a = b;
-      b = t;
+      double v = d / (x + mean);
+      double sum = d * v;
+      double term = 2.0 * x * v;
+      double v2 = v * v;
+      for (int j = 1; j < 200; j++)
+        {
+          term *= v2;
+          double next = sum + term / (2 * j + 1);
+          if (next == sum)
+            break;
+          sum = next;
+        }
+      return sum;
     }
-  if (b == -HUGE_VAL)
-    return a;
-  return a + log1p (exp (b - a));
+  return x * log (x / mean) + mean - x;
 }
 
-/* ln C(k, l) by recurrence, resynchronised every 1024 steps (gsl_sf_lngamma: unlike lgamma it
- * writes no global signgam, so worker threads do not race). */
+/* ln of the Binomial(k, q) probabilities of l = 0, 1, 2, … (q = 1/(1 + e^{ε₀}): l is the number
+ * of flipped answers among k randomized responses). Loader's saddle-point form (C. Loader,
+ * "Fast and accurate computation of binomial probabilities", 2000), for 0 < l < k:
+ *   ln[C(k,l) q^l p^{k−l}] = s(k) − s(l) − s(k−l) − D(l, kq) − D(k−l, kp) + ½ ln(k/(2πl(k−l))),
+ * every piece small where the probability matters, so the result is accurate to a few 1e-16
+ * absolute for any k; ln Γ(k+1) − ln Γ(l+1) − ln Γ(k−l+1) + … subtracts numbers of size k ln k
+ * and loses ~1e-16·k ln k (1.6e-8 at k = 10⁷). Between evaluations of that form, every 16
+ * steps, the ratio (k − l + 1)/l · e^{−ε₀} of consecutive probabilities carries the value. */
 typedef struct {
-  double kd;
-  double lc;
+  unsigned long k;
   unsigned long l;
-} LogBinom;
+  double kd, eps0;
+  double log_p, log_q;   /* ln p, ln q: keep and flip probabilities */
+  double mean_p, mean_q; /* kp, kq */
+  double value;          /* ln Pr[l] */
+} BinomPmf;
 
-static void
-log_binom_init (LogBinom *b, unsigned long k)
+static double
+binom_pmf_log_at (const BinomPmf *b, unsigned long l)
 {
+  if (l == 0)
+    return b->kd * b->log_p;
+  if (l == b->k)
+    return b->kd * b->log_q;
+  double x = (double) l, y = b->kd - x;
+  return stirling_remainder (b->kd) - stirling_remainder (x) - stirling_remainder (y)
+         - deviance (x, b->mean_q) - deviance (y, b->mean_p)
+         + 0.5 * log (b->kd / (2.0 * M_PI * x * y));
+}
+
+/* Starts at the first l whose probability can matter: by Hoeffding's inequality
+ * Pr[l ≤ kq − t] ≤ e^{−2t²/k}, so with t = 20√k every l below kq − t together carry less
+ * than e^{−800}, far below the smallest positive double; the sums leave them out. */
+static void
+binom_pmf_init (BinomPmf *b, double eps0, unsigned long k)
+{
+  double l1 = log1p (exp (-eps0)); /* ln(1 + e^{−ε₀}) */
+  b->k = k;
   b->kd = (double) k;
-  b->lc = 0.0;
-  b->l = 0;
+  b->eps0 = eps0;
+  b->log_p = -l1;
+  b->log_q = -eps0 - l1;
+  b->mean_p = b->kd / (1.0 + exp (-eps0));
+  b->mean_q = b->kd * exp (-eps0 - l1);
+  double first = floor (b->mean_q - 20.0 * sqrt (b->kd));
+  b->l = first > 0.0 ? (unsigned long) first : 0;
+  b->value = binom_pmf_log_at (b, b->l);
 }
 
 static void
-log_binom_next (LogBinom *b)
+binom_pmf_next (BinomPmf *b)
 {
   double l = (double) b->l;
   b->l++;
-  if ((b->l & 1023UL) == 0)
-    b->lc = gsl_sf_lngamma (b->kd + 1.0) - gsl_sf_lngamma ((double) b->l + 1.0)
-            - gsl_sf_lngamma (b->kd - (double) b->l + 1.0);
+  if (b->l > b->k)
+    b->value = -HUGE_VAL; /* past the last outcome (a loop that ran to l = k steps once more) */
+  else if ((b->l & 15UL) == 0 || b->l == b->k)
+    b->value = binom_pmf_log_at (b, b->l);
   else
-    b->lc += log ((b->kd - l) / (l + 1.0));
+    b->value += log ((b->kd - l) / (l + 1.0)) - b->eps0;
 }
 
-/* With q = 1/(1 + e^{ε₀}) the KOV sum reads
- * H(ε) = Σ_{l : (k−2l)ε₀ > ε} C(k,l) [e^{(k−l)ε₀} − e^{ε+lε₀}]/(1+e^{ε₀})^k, and
- * e^{(k−l)ε₀}/(1+e^{ε₀})^k = e^{−lε₀}/(1+e^{−ε₀})^k, which never overflows. */
+/* A sum of positive terms, each e^{log_term}·factor with 0 < factor ≤ 1, kept as
+ * e^{ref}·(sum + comp) with Neumaier's compensated summation, so its rounding does not grow
+ * with the number of terms (KOV sums up to 10⁵ of them). ref is the logarithm of a term's
+ * e^{log_term}. */
+typedef struct {
+  double ref, sum, comp;
+} ScaledSum;
+
+static void
+scaled_sum_init (ScaledSum *s)
+{
+  s->ref = -HUGE_VAL;
+  s->sum = s->comp = 0.0;
+}
+
+/* Moves ref up to @log_term when the terms have grown past it; returns e^{log_term − ref}. */
+static inline double
+scaled_sum_scale (ScaledSum *s, double log_term)
+{
+  if (log_term > s->ref + 16.0)
+    {
+      double f = s->ref == -HUGE_VAL ? 0.0 : exp (s->ref - log_term);
+      s->sum *= f;
+      s->comp *= f;
+      s->ref = log_term;
+    }
+  return exp (log_term - s->ref);
+}
+
+/* Adds x = a term divided by e^{ref} (from scaled_sum_scale). */
+static inline void
+scaled_sum_add_scaled (ScaledSum *s, double x)
+{
+  double t = s->sum + x;
+  if (s->sum >= x)
+    s->comp += (s->sum - t) + x;
+  else
+    s->comp += (x - t) + s->sum;
+  s->sum = t;
+}
+
+static void
+scaled_sum_add (ScaledSum *s, double log_term)
+{
+  scaled_sum_add_scaled (s, scaled_sum_scale (s, log_term));
+}
+
+static double
+scaled_sum_log (const ScaledSum *s)
+{
+  double v = s->sum + s->comp;
+  return v > 0.0 ? s->ref + log (v) : -HUGE_VAL;
+}
+
 /* How often the long loops over l poll the cancel flag (a few milliseconds of work). */
 #define KOV_CANCEL_STRIDE 65535UL
 
-/* ln H(ε), or NAN when @cancel was raised during the sum. */
-static double
-kov_log_h (double eps0, unsigned long k, double eps, const DpCancel *cancel)
+/* With a_l = C(k,l)e^{(k−l)ε₀}/(1+e^{ε₀})^k = Pr[l] (BinomPmf) and b_l = a_l e^{(2l−k)ε₀}, the
+ * KOV sum reads H(ε) = Σ_{l : (k−2l)ε₀ > ε} (a_l − e^{ε}b_l) = Σ a_l (1 − e^{−gap_l}),
+ * gap_l = (k − 2l)ε₀ − ε > 0: positive terms only. Writes ln H and, if @log_b is not NULL,
+ * ln B(ε) = ln Σ b_l over the same terms (H = A − e^{ε}B on the piece of ε, so
+ * dH/dε = −e^{ε}B). Returns false when @cancel was raised during the sum. */
+static bool
+kov_sum (double eps0, unsigned long k, double eps, const DpCancel *cancel, double *log_h,
+         double *log_b)
 {
   double kd = (double) k;
-  double l1 = log1p (exp (-eps0));
   double mode = kd / (1.0 + exp (eps0));
-  double log_h = -HUGE_VAL;
-  LogBinom b;
-  log_binom_init (&b, k);
-  for (unsigned long l = 0; l <= k; l++)
+  ScaledSum h;
+  double eb = 0.0; /* e^{ε}B/e^{h.ref} = Σ a_l e^{−gap_l}/e^{h.ref} */
+  BinomPmf b;
+
+  scaled_sum_init (&h);
+  binom_pmf_init (&b, eps0, k);
+  for (unsigned long l = b.l; l <= k; l++)
     {
-      double gap = (kd - 2.0 * (double) l) * eps0 - eps; /* > 0 for the terms that count */
+      /* > 0 for the terms that count; one rounding (fma), as 1 − e^{−gap} is relative to it */
+      double gap = fma (kd - 2.0 * (double) l, eps0, -eps);
       if (!(gap > 0.0))
         break;
       if ((l & KOV_CANCEL_STRIDE) == KOV_CANCEL_STRIDE && dp_cancel_is_set (cancel))
-        return NAN;
-      double t = b.lc - (double) l * eps0 - kd * l1 + log (-expm1 (-gap));
-      log_h = log_add (log_h, t);
+        return false;
+      double old_ref = h.ref;
+      double a = scaled_sum_scale (&h, b.value);
+      if (h.ref != old_ref)
+        eb *= old_ref == -HUGE_VAL ? 0.0 : exp (old_ref - h.ref);
+      double em = expm1 (-gap);
+      scaled_sum_add_scaled (&h, a * -em);
+      eb += a * (1.0 + em);
       /* Past the mode the terms decrease; stop once they cannot matter any more. */
-      if ((double) l > mode + 1.0 && t < log_h - 745.0)
+      if ((double) l > mode + 1.0 && b.value < h.ref - 745.0)
         break;
-      log_binom_next (&b);
+      binom_pmf_next (&b);
     }
-  return log_h;
+  *log_h = scaled_sum_log (&h);
+  if (log_b != NULL)
+    *log_b = eb > 0.0 ? h.ref + log (eb) - eps : -HUGE_VAL;
+  return true;
+}
+
+/* δ = 1 − (1−δ₀)^k (1 − H) = [1 − (1−δ₀)^k] + (1−δ₀)^k H, from ln H. */
+static double
+kov_delta_from_h (double delta0, unsigned long k, double log_h)
+{
+  double log_keep = (double) k * log1p (-delta0);
+  double d = -expm1 (log_keep) + exp (log_keep + log_h);
+  return fmin (1.0, fmax (0.0, d));
 }
 
 static DpStatus
@@ -196,13 +340,10 @@ kov_delta (double eps0, double delta0, unsigned long k, double eps_total,
   if (!valid_eps0 (eps0) || !valid_delta0 (delta0) || !valid_k (k) || !isfinite (eps_total)
       || delta_total == NULL)
     return DP_ERR_DOMAIN;
-  double log_h = kov_log_h (eps0, k, eps_total, cancel);
-  if (isnan (log_h))
+  double log_h;
+  if (!kov_sum (eps0, k, eps_total, cancel, &log_h, NULL))
     return DP_ERR_CANCELLED;
-  /* δ = 1 − (1−δ₀)^k (1 − H) = [1 − (1−δ₀)^k] + (1−δ₀)^k H. */
-  double log_keep = (double) k * log1p (-delta0);
-  double d = -expm1 (log_keep) + exp (log_keep + log_h);
-  *delta_total = fmin (1.0, fmax (0.0, d));
+  *delta_total = kov_delta_from_h (delta0, k, log_h);
   return DP_OK;
 }
 
@@ -213,46 +354,88 @@ dp_compose_kov_delta (double eps0, double delta0, unsigned long k, double eps_to
   return kov_delta (eps0, delta0, k, eps_total, NULL, delta_total);
 }
 
-/* Core of the inverse (NAN when @cancel was raised during the sum): H(ε) = max_j [A_j − e^{ε} B_j] with A_j = Σ_{l≤j} a_l, B_j = Σ_{l≤j} b_l,
- * a_l = C(k,l)e^{(k−l)ε₀}/(1+e^{ε₀})^k, b_l = C(k,l)e^{lε₀}/(1+e^{ε₀})^k (each term of H is
- * max(0, a_l − e^{ε}b_l) ≥ a_l − e^{ε}b_l, with equality for the terms that are positive).
- * Hence H(ε) ≤ H_t ⇔ ε ≥ ln((A_j − H_t)/B_j) for every j, and the smallest such ε is the
- * maximum over j: exact on each piece, no root finding. Only j < k/2 matters for ε ≥ 0. */
+/* Core of the inverse (NAN when @cancel was raised during the sum):
+ * H(ε) = max_j [A_j − e^{ε} B_j] with A_j = Σ_{l≤j} a_l, B_j = Σ_{l≤j} b_l (a_l, b_l as for
+ * kov_sum; each term of H is max(0, a_l − e^{ε}b_l) ≥ a_l − e^{ε}b_l, with equality for the
+ * terms that are positive). Hence H(ε) ≤ H_t ⇔ ε ≥ ln((A_j − H_t)/B_j) for every j, and the
+ * smallest such ε is the maximum over j: exact on each piece, no root finding. Only j < k/2
+ * matters for ε ≥ 0. A_j − H_t can be a small difference of large numbers, so kov_settle
+ * checks the answer against the forward sum. */
 static double
 kov_epsilon_from_h (double eps0, unsigned long k, double log_ht, const DpCancel *cancel)
 {
   double kd = (double) k;
-  double l1 = log1p (exp (-eps0));
   double mode = kd / (1.0 + exp (eps0));
-  double log_a = -HUGE_VAL, log_b = -HUGE_VAL;
   double best = -HUGE_VAL;
-  LogBinom b;
-  log_binom_init (&b, k);
-  for (unsigned long j = 0; 2 * j < k; j++)
+  ScaledSum as, bs;
+  BinomPmf b;
+
+  scaled_sum_init (&as);
+  scaled_sum_init (&bs);
+  binom_pmf_init (&b, eps0, k);
+  for (unsigned long j = b.l; 2 * j < k; j++)
     {
       if ((j & KOV_CANCEL_STRIDE) == KOV_CANCEL_STRIDE && dp_cancel_is_set (cancel))
         return NAN;
-      double la = b.lc - (double) j * eps0 - kd * l1;
-      double lb = b.lc + (double) j * eps0 - kd * eps0 - kd * l1;
-      log_a = log_add (log_a, la);
-      log_b = log_add (log_b, lb);
+      double la = b.value;
+      scaled_sum_add (&as, la);
+      scaled_sum_add (&bs, la + (2.0 * (double) j - kd) * eps0);
+      double log_a = scaled_sum_log (&as);
       if (log_a > log_ht)
         {
           double lamh = log_a + log1p (-exp (log_ht - log_a)); /* ln(A_j − H_t) */
-          /* Nudged up by the rounding of the two logarithms, so the answer stays on the
-           * safe side (δ(ε) ≤ target) to the last bit. */
-          double e = lamh - log_b + 8.0 * DBL_EPSILON * (fabs (lamh) + fabs (log_b));
+          double e = lamh - scaled_sum_log (&bs);
           if (e > best)
             best = e;
-          /* Past the mode a_l falls geometrically (ratio < ½ here), so the remaining A-mass is
-           * below 2a_j; once that is negligible against A_j − H_t, ε_j only decreases. */
+          /* Past the mode the ratio r = a_{j+1}/a_j = (k − j)/(j + 1)·e^{−ε₀} < 1 falls with j,
+           * so the A-mass beyond j is below a_j·r/(1 − r); once that is negligible against
+           * A_j − H_t (e^{−40}), ε_j only decreases. */
           double ratio = (kd - (double) j) / ((double) j + 1.0) * exp (-eps0);
-          if ((double) j > mode + 1.0 && ratio < 0.5 && la < lamh - 40.0)
+          if ((double) j > mode + 1.0 && ratio < 1.0
+              && la + log (ratio) - log1p (-ratio) < lamh - 40.0)
             break;
         }
-      log_binom_next (&b);
+      binom_pmf_next (&b);
     }
   return best;
+}
+
+/* Makes *eps meet its constraint as the forward sum evaluates it: δ(*eps) ≤ @target, moving
+ * it up where the closed form fell short. δ is convex and piecewise linear in x = e^{ε}
+ * (H = A − xB on each piece), so from a point left of the root (δ too large) Newton's step in
+ * x, x + (δ − target)/((1−δ₀)^k B), lands at or left of the root, exactly on it once on the
+ * root's own piece; a step of a few ulps more covers the rounding there. DP_ERR_NUMERIC when
+ * no such ε is found. */
+static DpStatus
+kov_settle (double eps0, double delta0, unsigned long k, double target, const DpCancel *cancel,
+            double *eps)
+{
+  double log_keep = (double) k * log1p (-delta0);
+  double e = *eps, nudge = 4.0 * DBL_EPSILON;
+
+  for (int i = 0; i < 48; i++)
+    {
+      double log_h, log_b;
+      if (!kov_sum (eps0, k, e, cancel, &log_h, &log_b))
+        return DP_ERR_CANCELLED;
+      double d = kov_delta_from_h (delta0, k, log_h);
+      if (d <= target)
+        {
+          *eps = e;
+          return DP_OK;
+        }
+      double step = log1p ((d - target) / exp (log_keep + e + log_b));
+      double min_step = nudge * fmax (fabs (e), DBL_MIN);
+      if (!(step > min_step))
+        {
+          step = min_step;
+          nudge *= 4.0;
+        }
+      e += step;
+      if (!isfinite (e))
+        break;
+    }
+  return DP_ERR_NUMERIC;
 }
 
 static DpStatus
@@ -270,7 +453,11 @@ kov_epsilon (double eps0, double delta0, unsigned long k, double delta_total,
   double e = kov_epsilon_from_h (eps0, k, log (ht), cancel);
   if (isnan (e))
     return DP_ERR_CANCELLED;
-  *eps_total = e > 0.0 ? e : 0.0;
+  e = e > 0.0 ? e : 0.0;
+  DpStatus st = kov_settle (eps0, delta0, k, delta_total, cancel, &e);
+  if (st != DP_OK)
+    return st;
+  *eps_total = e;
   return DP_OK;
 }
 
@@ -283,31 +470,13 @@ dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k, double delt
 
 /* ---- exact composition of the mechanism itself ---------------------------------------- */
 
+/* The domain every function of libdpcore checks (dp_mechanism_is_valid): σ, Δ and ε in their
+ * documented ranges and a Laplace scale equal to Δ/ε, so that a hand-made mechanism the rest of
+ * the library refuses gets no composition either. */
 static DpStatus
 check_mechanism (const DpMechanism *m)
 {
-  if (m == NULL || (unsigned) m->kind >= DP_N_MECHANISMS)
-    return DP_ERR_DOMAIN;
-  switch (m->kind)
-    {
-    case DP_MECHANISM_LAPLACE:
-      if (!(m->scale > 0.0) || !(m->sensitivity > 0.0) || !isfinite (m->scale)
-          || !isfinite (m->sensitivity))
-        return DP_ERR_DOMAIN;
-      break;
-    case DP_MECHANISM_GAUSSIAN:
-      if (!(m->scale > 0.0) || !(m->sensitivity > 0.0) || !isfinite (m->scale)
-          || !isfinite (m->sensitivity))
-        return DP_ERR_DOMAIN;
-      break;
-    case DP_MECHANISM_RR:
-      if (!valid_eps0 (m->epsilon))
-        return DP_ERR_DOMAIN;
-      break;
-    default:
-      return DP_ERR_DOMAIN;
-    }
-  return DP_OK;
+  return dp_mechanism_is_valid (m) ? DP_OK : DP_ERR_DOMAIN;
 }
 
 /* ε₀ = Δ/b of a Laplace mechanism. */
@@ -320,15 +489,15 @@ laplace_eps0 (const DpMechanism *m)
 static double
 effective_rel_tol (double rel_tol)
 {
-  if (rel_tol == 0.0)
-    return COMPOSE_DEFAULT_REL_TOL;
-  return fmin (rel_tol, 0.1);
+  return rel_tol == 0.0 ? COMPOSE_DEFAULT_REL_TOL : rel_tol;
 }
 
+/* 0 (the default) or a tolerance the PLD is tuned for: a coarser request would be answered
+ * at 0.1 anyway, so it is refused rather than silently tightened. */
 static bool
 valid_rel_tol (double rel_tol)
 {
-  return isfinite (rel_tol) && rel_tol >= 0.0;
+  return rel_tol >= 0.0 && rel_tol <= COMPOSE_MAX_REL_TOL; /* false for NaN */
 }
 
 /* The exact k-fold composition, one direction at a time: ε from a total δ, or δ from a total ε.
@@ -383,7 +552,7 @@ compose_exact (const ExactDirection *dir, const DpMechanism *m, unsigned long k,
     case DP_MECHANISM_GAUSSIAN:
       {
         /* Balle & Wang 2018 (Thm 8) with k Gaussians composing to one with μ√k
-         * (Dong, Roth & Su 2019, Cor. 3.3: GDP composes as μ√k). */
+         * (Dong, Roth & Su 2022, Cor. 3.3: GDP composes as μ√k). */
         double mu = dp_mechanism_gaussian_mu (m) * sqrt ((double) k);
         return dir->gaussian (mu, given, out);
       }
@@ -475,33 +644,9 @@ dp_compose_gaussian_zcdp (const DpMechanism *m, unsigned long k, double delta_to
   return DP_OK;
 }
 
-typedef struct {
-  const DpMechanism *m;
-  double kd;
-  double log_delta;
-  DpStatus status;
-} RdpObjective;
-
-/* f(u) with α = 1 + e^u: k·D_α + ln((α−1)/α) − (ln δ + ln α)/(α−1) (Canonne, Kamath & Steinke
- * 2020, Prop. 12; Balle et al. 2020, Thm 21), for which ln((α−1)/α) = u − ln(1 + e^u). */
-static double
-rdp_objective (RdpObjective *o, double u)
-{
-  double am1 = exp (u);
-  double alpha = 1.0 + am1;
-  double d;
-  DpStatus st = dp_renyi (o->m, alpha, &d);
-  if (st != DP_OK || !isfinite (d))
-    {
-      if (o->status == DP_OK && st != DP_OK)
-        o->status = st;
-      return HUGE_VAL;
-    }
-  double log_alpha = log1p (am1);
-  double v = o->kd * d + (u - log_alpha) - (o->log_delta + log_alpha) / am1;
-  return isfinite (v) ? v : HUGE_VAL;
-}
-
+/* Mironov 2017 Prop. 1: RDP of order α composes additively, so the k-fold composition has
+ * D_α = k·D_α(one step); the conversion to (ε, δ) and its minimisation over α are
+ * dp_rdp_epsilon (dp-renyi.c), which also reports the minimising α. */
 DpStatus
 dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total, double *eps_total)
 {
@@ -510,63 +655,257 @@ dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total, doubl
     return st;
   if (!valid_k (k) || !valid_delta (delta_total) || eps_total == NULL)
     return DP_ERR_DOMAIN;
+  return dp_rdp_epsilon (m, k, delta_total, eps_total, NULL);
+}
 
-  RdpObjective o = { m, (double) k, log (delta_total), DP_OK };
-  /* Mironov 2017 Prop. 1: RDP of order α composes additively, so the k-fold composition has
-   * D_α = k·D_α(one step). Scan α − 1 over [1e-8, 1e9] log-uniformly, then golden-section
-   * search on ln(α − 1) around the best grid point (the objective is unimodal in practice;
-   * the scan guards against a poor bracket). */
-  const double u_lo = log (1e-8), u_hi = log (1e9);
-  const int n_scan = 96;
-  double best_u = u_lo, best_f = HUGE_VAL;
-  double step = (u_hi - u_lo) / (n_scan - 1);
-  for (int i = 0; i < n_scan; i++)
-    {
-      double u = u_lo + step * i;
-      double f = rdp_objective (&o, u);
-      if (f < best_f)
-        {
-          best_f = f;
-          best_u = u;
-        }
-    }
-  if (!isfinite (best_f))
-    return o.status != DP_OK ? o.status : DP_ERR_NUMERIC;
+/* ---- one composition question, one answer (dp-compose.h) ------------------------------- */
 
-  const double g = (sqrt (5.0) - 1.0) / 2.0;
-  double a = best_u - step, b = best_u + step;
-  double x1 = b - g * (b - a), x2 = a + g * (b - a);
-  double f1 = rdp_objective (&o, x1), f2 = rdp_objective (&o, x2);
-  for (int it = 0; it < 200 && b - a > 1e-12 * fmax (1.0, fabs (a)); it++)
-    {
-      if (f1 < f2)
-        {
-          b = x2;
-          x2 = x1;
-          f2 = f1;
-          x1 = b - g * (b - a);
-          f1 = rdp_objective (&o, x1);
-        }
-      else
-        {
-          a = x1;
-          x1 = x2;
-          f1 = f2;
-          x2 = a + g * (b - a);
-          f2 = rdp_objective (&o, x2);
-        }
-    }
-  best_f = fmin (best_f, fmin (f1, f2));
+/* What a method may compose per step: the mechanism's privacy profile (Gaussian) or one
+ * fixed pair (ε₀, δ₀) (Laplace and randomized response: (ε, 0); a generic mechanism). */
+typedef struct {
+  const DpMechanism *m; /* NULL for a generic pair */
+  double eps0, delta0;  /* the fixed pair, unless the mechanism is Gaussian */
+} Budget;
 
-  /* As α → ∞ the bound tends to k·D∞ (finite for Laplace and RR): include that limit. */
-  if (m->kind != DP_MECHANISM_GAUSSIAN)
-    {
-      double dinf;
-      if (dp_max_divergence (m, &dinf) == DP_OK && isfinite (dinf))
-        best_f = fmin (best_f, o.kd * dinf);
-    }
-  if (!isfinite (best_f))
-    return DP_ERR_NUMERIC;
-  *eps_total = best_f > 0.0 ? best_f : 0.0;
+static bool
+budget_is_gaussian (const Budget *b)
+{
+  return b->m != NULL && b->m->kind == DP_MECHANISM_GAUSSIAN;
+}
+
+static DpStatus
+budget_from_mechanism (Budget *b, const DpMechanism *m)
+{
+  DpStatus st = check_mechanism (m);
+  if (st != DP_OK)
+    return st;
+  b->m = m;
+  b->delta0 = 0.0;
+  b->eps0 = m->kind == DP_MECHANISM_LAPLACE ? laplace_eps0 (m)
+            : m->kind == DP_MECHANISM_RR    ? m->epsilon
+                                            : 0.0;
+  if (m->kind != DP_MECHANISM_GAUSSIAN && !valid_eps0 (b->eps0))
+    return DP_ERR_DOMAIN;
   return DP_OK;
+}
+
+/* The δ split of dp-compose.h: writes eps0, delta0 and delta_prime. */
+static DpStatus
+budget_split (const Budget *b, DpComposeMethod method, unsigned long k, double delta_total,
+              double eps0_hint, DpComposition *out)
+{
+  double kd = (double) k;
+
+  out->eps0 = out->delta0 = out->delta_prime = 0.0;
+  if (method > DP_COMPOSE_OPTIMAL)
+    return DP_OK; /* exact, rdp, zcdp: no split */
+  if (budget_is_gaussian (b))
+    {
+      /* Balle & Wang 2018, Thm 8: (ε_G(δ₀), δ₀)-DP for every δ₀. basic: δ₀ = D/k;
+       * advanced and optimal: δ₀ = D/(2k), advanced's δ′ = D/2. */
+      double mu = dp_mechanism_gaussian_mu (b->m);
+      double d0 = method == DP_COMPOSE_BASIC ? delta_total / kd : delta_total / (2.0 * kd);
+      double e0 = 0.0;
+      DpStatus st = mu <= 1e6 ? dp_gaussian_epsilon_hint (mu, d0, eps0_hint, &e0)
+                              : dp_gaussian_epsilon_unchecked (mu, d0, &e0);
+      if (st != DP_OK)
+        return st;
+      out->eps0 = fmax (e0, DP_EPSILON_MIN);
+      out->delta0 = d0;
+      if (method == DP_COMPOSE_ADVANCED)
+        out->delta_prime = delta_total / 2.0;
+      return DP_OK;
+    }
+  out->eps0 = b->eps0;
+  out->delta0 = b->delta0;
+  if (method == DP_COMPOSE_BASIC && kd * b->delta0 > delta_total)
+    return DP_ERR_DOMAIN; /* (kε₀, kδ₀) does not reach a total δ of D */
+  if (method == DP_COMPOSE_ADVANCED)
+    {
+      out->delta_prime = delta_total - kd * b->delta0;
+      if (!(out->delta_prime > 0.0))
+        return DP_ERR_DOMAIN;
+    }
+  return DP_OK;
+}
+
+static DpStatus
+budget_at_delta (const Budget *b, DpComposeMethod method, unsigned long k, double delta_total,
+                 double rel_tol, const DpCancel *cancel, DpComposition *out)
+{
+  DpStatus st;
+  double kd = (double) k;
+
+  if (out == NULL || !valid_k (k) || !valid_delta (delta_total)
+      || (unsigned) method >= DP_N_COMPOSE_METHODS)
+    return DP_ERR_DOMAIN;
+  *out = (DpComposition) { 0 };
+  if (method > DP_COMPOSE_OPTIMAL)
+    {
+      if (b->m == NULL)
+        return DP_ERR_DOMAIN; /* needs the mechanism itself */
+      if (method == DP_COMPOSE_EXACT)
+        st = dp_compose_exact_epsilon (b->m, k, delta_total, rel_tol, cancel, &out->epsilon);
+      else if (method == DP_COMPOSE_RDP)
+        st = dp_compose_rdp (b->m, k, delta_total, &out->epsilon);
+      else
+        st = dp_compose_gaussian_zcdp (b->m, k, delta_total, &out->epsilon);
+      out->delta = delta_total;
+      return st;
+    }
+  st = budget_split (b, method, k, delta_total, NAN, out);
+  if (st != DP_OK)
+    return st;
+  switch (method)
+    {
+    case DP_COMPOSE_BASIC:
+      /* Dwork & Roth Thm 3.16 */
+      out->epsilon = kd * out->eps0;
+      out->delta = fmin (delta_total, kd * out->delta0);
+      if (!isfinite (out->epsilon))
+        return DP_ERR_NUMERIC;
+      return DP_OK;
+    case DP_COMPOSE_ADVANCED:
+      {
+        /* Dwork & Roth Thm 3.20 */
+        DpAdvancedComposition a;
+        st = dp_compose_advanced (out->eps0, out->delta0, k, out->delta_prime, &a);
+        if (st != DP_OK)
+          return st;
+        out->epsilon = a.epsilon;
+        out->azuma = a.azuma_term;
+        out->drift = a.drift_term;
+        out->delta = fmin (delta_total, a.delta);
+        return DP_OK;
+      }
+    case DP_COMPOSE_OPTIMAL:
+      /* Kairouz, Oh & Viswanath 2015, Thm 3.3 */
+      out->delta = delta_total;
+      return kov_epsilon (out->eps0, out->delta0, k, delta_total, cancel, &out->epsilon);
+    case DP_COMPOSE_EXACT:
+    case DP_COMPOSE_RDP:
+    case DP_COMPOSE_ZCDP:
+    case DP_N_COMPOSE_METHODS:
+    default:
+      return DP_ERR_DOMAIN;
+    }
+}
+
+DpStatus
+dp_compose_split (const DpMechanism *m, DpComposeMethod method, unsigned long k,
+                  double delta_total, double eps0_hint, DpComposition *out)
+{
+  Budget b;
+  DpStatus st = budget_from_mechanism (&b, m);
+  if (st != DP_OK)
+    return st;
+  if (out == NULL || !valid_k (k) || !valid_delta (delta_total)
+      || (unsigned) method >= DP_N_COMPOSE_METHODS)
+    return DP_ERR_DOMAIN;
+  return budget_split (&b, method, k, delta_total, eps0_hint, out);
+}
+
+DpStatus
+dp_compose_at_delta (const DpMechanism *m, DpComposeMethod method, unsigned long k,
+                     double delta_total, double rel_tol, const DpCancel *cancel,
+                     DpComposition *out)
+{
+  Budget b;
+  DpStatus st = budget_from_mechanism (&b, m);
+  if (st != DP_OK)
+    return st;
+  return budget_at_delta (&b, method, k, delta_total, rel_tol, cancel, out);
+}
+
+DpStatus
+dp_compose_generic_at_delta (double eps0, double delta0, DpComposeMethod method,
+                             unsigned long k, double delta_total, DpComposition *out)
+{
+  Budget b = { NULL, eps0, delta0 };
+  if (!valid_eps0 (eps0) || !valid_delta0 (delta0))
+    return DP_ERR_DOMAIN;
+  return budget_at_delta (&b, method, k, delta_total, 0.0, NULL, out);
+}
+
+/* Advanced strictly below basic at k (false when either does not apply). */
+static bool
+advanced_below_basic_at (const Budget *b, unsigned long k, double delta_total)
+{
+  DpComposition basic, adv;
+  return budget_at_delta (b, DP_COMPOSE_BASIC, k, delta_total, 0.0, NULL, &basic) == DP_OK
+         && budget_at_delta (b, DP_COMPOSE_ADVANCED, k, delta_total, 0.0, NULL, &adv) == DP_OK
+         && adv.epsilon < basic.epsilon;
+}
+
+static DpStatus
+budget_crossover (const Budget *b, double delta_total, unsigned long k_max,
+                  unsigned long *k_cross)
+{
+  if (k_cross == NULL || !valid_delta (delta_total) || k_max < 1)
+    return DP_ERR_DOMAIN;
+  if (k_max > DP_K_MAX)
+    k_max = DP_K_MAX;
+  if (!budget_is_gaussian (b) && b->delta0 == 0.0)
+    {
+      /* pure ε-DP: δ′ = D at every k, the closed form */
+      unsigned long kc = 0;
+      DpStatus st = dp_compose_advanced_crossover (b->eps0, delta_total, &kc);
+      if (st != DP_OK)
+        return st;
+      *k_cross = kc <= k_max ? kc : 0;
+      return DP_OK;
+    }
+  unsigned long prev = 0;
+  for (int i = 0;; i++)
+    {
+      unsigned long k = (unsigned long) llround (pow (10.0, i / 30.0));
+      if (k <= prev)
+        continue;
+      if (k > k_max)
+        {
+          if (prev >= k_max)
+            break;
+          k = k_max;
+        }
+      if (advanced_below_basic_at (b, k, delta_total))
+        {
+          unsigned long lo = prev, hi = k;
+          while (hi - lo > 1)
+            {
+              unsigned long mid = lo + (hi - lo) / 2;
+              if (advanced_below_basic_at (b, mid, delta_total))
+                hi = mid;
+              else
+                lo = mid;
+            }
+          *k_cross = hi;
+          return DP_OK;
+        }
+      prev = k;
+      if (k == k_max)
+        break;
+    }
+  *k_cross = 0;
+  return DP_OK;
+}
+
+DpStatus
+dp_compose_crossover_at_delta (const DpMechanism *m, double delta_total, unsigned long k_max,
+                               unsigned long *k_cross)
+{
+  Budget b;
+  DpStatus st = budget_from_mechanism (&b, m);
+  if (st != DP_OK)
+    return st;
+  return budget_crossover (&b, delta_total, k_max, k_cross);
+}
+
+DpStatus
+dp_compose_generic_crossover_at_delta (double eps0, double delta0, double delta_total,
+                                       unsigned long k_max, unsigned long *k_cross)
+{
+  Budget b = { NULL, eps0, delta0 };
+  if (!valid_eps0 (eps0) || !valid_delta0 (delta0))
+    return DP_ERR_DOMAIN;
+  return budget_crossover (&b, delta_total, k_max, k_cross);
 }

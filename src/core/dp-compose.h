@@ -35,7 +35,9 @@ DpStatus dp_compose_advanced_crossover (double eps0, double delta_prime,
  * δ(ε) = 1 − (1−δ₀)^k (1 − H), H = Σ_l C(k,l) max(0, e^{(k−l)ε₀} − e^{ε + lε₀})/(1+e^{ε₀})^k. */
 DpStatus dp_compose_kov_delta (double eps0, double delta0, unsigned long k, double eps_total,
                                double *delta_total);
-/* Its inverse: the smallest ε_total ≥ 0 with δ(ε_total) ≤ delta_total (1e-9 absolute). */
+/* Its inverse: the smallest ε_total ≥ 0 with δ(ε_total) ≤ delta_total (1e-9 absolute), checked
+ * against dp_compose_kov_delta: that δ at the returned ε_total is ≤ delta_total, or the call
+ * fails with DP_ERR_NUMERIC. */
 DpStatus dp_compose_kov_epsilon (double eps0, double delta0, unsigned long k,
                                  double delta_total, double *eps_total);
 
@@ -69,7 +71,7 @@ DpStatus dp_compose_gaussian_zcdp (const DpMechanism *m, unsigned long k, double
 DpStatus dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_total,
                          double *eps_total);
 
-/* Notes on domains and edge cases (added with the implementation; no signature changes):
+/* Domains and edge cases:
  * - ε₀ ∈ [DP_EPSILON_MIN, DP_EPSILON_MAX], δ₀ ∈ [0, 1), target δ and δ′ ∈ (0, 1),
  *   k ∈ [1, DP_K_MAX]; anything else (NaN included) is DP_ERR_DOMAIN.
  * - dp_compose_basic and dp_compose_advanced report the total δ capped at 1.
@@ -81,4 +83,79 @@ DpStatus dp_compose_rdp (const DpMechanism *m, unsigned long k, double delta_tot
  * - dp_compose_exact_delta needs eps_total ≥ 0. For Laplace both exact functions return the
  *   smaller of the PLD bound and KOV (both are upper bounds); the PLD is accurate to rel_tol
  *   in ε (for δ: rel_tol relative in δ, which at large k needs the finest grid, up to ~0.2 s).
- * - rel_tol = 0 means 1e-4; values above 0.1 are treated as 0.1. */
+ * - rel_tol = 0 means 1e-4; rel_tol must lie in [0, 0.1] (DP_ERR_DOMAIN otherwise: a coarser
+ *   accuracy than 0.1 is not offered, and a request for one is not silently tightened). */
+
+/* ---- one composition question, one answer -------------------------------------------------
+ *
+ * "What total ε do k mechanisms cost at a total failure probability D?" Every method answers
+ * it with the whole composition's δ at most D, and these functions are the one place that
+ * decides how each method spends D (its δ split). dpviz-cli compose, the composition view,
+ * its caption and its read-outs all call them, so they print the same number for the same
+ * question.
+ *
+ * Per-step budgets (ε₀, δ₀):
+ * - Laplace and randomized response are pure ε-DP: (ε₀, δ₀) = (ε, 0). A generic mechanism is
+ *   known only by its one pair (ε₀, δ₀).
+ * - The Gaussian mechanism (of σ, however σ was chosen) is (ε_G(δ₀), δ₀)-DP for every
+ *   δ₀ ∈ (0, 1), ε_G the inverse of its privacy profile (Balle & Wang 2018, Thm 8;
+ *   dp_gaussian_epsilon). Each method picks its δ₀ below. The (ε, δ) σ was calibrated for
+ *   plays no role: the same σ gives the same answers.
+ *   (An ε_G below DP_EPSILON_MIN is raised to it: still a valid, slightly pessimistic pair.)
+ *
+ * The δ split of each method, D the total:
+ * - basic (Dwork & Roth Thm 3.16): ε = kε₀ at total kδ₀. Gaussian: δ₀ = D/k, the best split
+ *   for basic (ε_G decreases in δ₀, and kδ₀ ≤ D). Fixed pair: applies when kδ₀ ≤ D; its
+ *   total δ is kδ₀ (0 for a pure mechanism), which may be below D.
+ * - advanced (Thm 3.20): total kδ₀ + δ′ = D. Gaussian: δ₀ = D/(2k), δ′ = D/2. Fixed pair:
+ *   δ′ = D − kδ₀ (must be > 0). The value is the theorem's formula itself, not its minimum
+ *   with basic.
+ * - optimal (Kairouz, Oh & Viswanath 2015, Thm 3.3) for k (ε₀, δ₀) pairs at total D.
+ *   Gaussian: δ₀ = D/(2k) (the theorem spends the rest, D − 1 + (1 − δ₀)^k ≈ D/2). Fixed
+ *   pair: needs D > 1 − (1 − δ₀)^k.
+ * - exact (dp_compose_exact_epsilon), rdp, zcdp: the mechanism's own composition; no split.
+ *   They need the mechanism, not a fixed pair; zcdp applies to the Gaussian only.
+ * A method that does not apply returns DP_ERR_DOMAIN. */
+typedef enum {
+  DP_COMPOSE_BASIC = 0,
+  DP_COMPOSE_ADVANCED,
+  DP_COMPOSE_OPTIMAL,
+  DP_COMPOSE_EXACT,
+  DP_COMPOSE_RDP,
+  DP_COMPOSE_ZCDP,
+  DP_N_COMPOSE_METHODS
+} DpComposeMethod;
+
+typedef struct {
+  double epsilon;     /* total ε */
+  double delta;       /* the total δ it holds at (≤ D) */
+  double eps0;        /* basic, advanced, optimal: the per-step ε₀ composed; else 0 */
+  double delta0;      /* and its δ₀ */
+  double delta_prime; /* advanced: δ′ of Thm 3.20; else 0 */
+  double azuma;       /* advanced: √(2k ln(1/δ′))·ε₀ */
+  double drift;       /* advanced: kε₀(e^{ε₀} − 1) */
+} DpComposition;
+
+/* The per-step (ε₀, δ₀) and δ′ that @method uses for @m at k and total D (only those three
+ * fields are written). @eps0_hint (NAN for none) may speed up the Gaussian's ε_G, as for
+ * dp_gaussian_epsilon_hint; for a curve over k, pass the ε₀ of the next larger k. */
+DpStatus dp_compose_split (const DpMechanism *m, DpComposeMethod method, unsigned long k,
+                           double delta_total, double eps0_hint, DpComposition *out);
+/* The whole answer. @rel_tol and @cancel are those of dp_compose_exact_epsilon (exact only). */
+DpStatus dp_compose_at_delta (const DpMechanism *m, DpComposeMethod method, unsigned long k,
+                              double delta_total, double rel_tol, const DpCancel *cancel,
+                              DpComposition *out);
+/* The same for a generic (ε₀, δ₀)-DP mechanism (basic, advanced and optimal only). */
+DpStatus dp_compose_generic_at_delta (double eps0, double delta0, DpComposeMethod method,
+                                      unsigned long k, double delta_total, DpComposition *out);
+/* The first k at which advanced composition's ε is strictly below basic composition's, both
+ * at total D with the splits above; *k_cross = 0 when there is none up to @k_max. Pure ε-DP:
+ * the closed form of dp_compose_advanced_crossover (δ′ = D), beyond which advanced stays
+ * below. Otherwise both sides move with k: the first k of the fixed grid round(10^{i/30})
+ * where advanced is below, refined by bisection from the grid point before; advanced may rise
+ * above basic again at larger k (Gaussian, ε = 0.3, δ = 1e-3: below only for k = 397 … 6532).
+ * The generic variant takes the fixed pair (ε₀, δ₀). */
+DpStatus dp_compose_crossover_at_delta (const DpMechanism *m, double delta_total,
+                                        unsigned long k_max, unsigned long *k_cross);
+DpStatus dp_compose_generic_crossover_at_delta (double eps0, double delta0, double delta_total,
+                                                unsigned long k_max, unsigned long *k_cross);

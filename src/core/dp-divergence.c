@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Sources: Dwork & Roth 2014, §3.5 (Def. 3.5–3.7, Lemmas 3.17–3.19); Mironov 2017, "Rényi
+ * Sources: Dwork & Roth 2014, §3.5 (Def. 3.5 and 3.6, Lemmas 3.17–3.19; numbered as in the course text, seeds 000/002); Mironov 2017, "Rényi
  * differential privacy", Table II; Balle & Wang 2018, Thm 8; Kairouz, Oh & Viswanath 2015;
  * Bun & Steinke 2016; ../shared/design/VIEWS.md, Views 2 and 3.
  */
@@ -229,7 +229,8 @@ hockey_stick_inverse_raw (const DpMechanism *m, double delta, double *out)
     }
 }
 
-/* Dwork & Roth Def. 3.7: D∞^δ(P‖Q) is the smallest ε′ ≥ 0 with δ(ε′) ≤ δ. The closed forms
+/* Dwork & Roth Def. 3.6 (second part): D∞^δ(P‖Q) = max over S with P(S) ≥ δ of
+ * ln((P(S) − δ)/Q(S)), which for δ < TV is the smallest ε′ ≥ 0 with δ(ε′) ≤ δ. The closed forms
  * above are exact up to the rounding of ε′ itself; a final step of a few ulps upwards makes
  * the returned ε′ satisfy δ(ε′) ≤ δ as evaluated here, so it is never optimistic. */
 DpStatus
@@ -241,13 +242,15 @@ dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out)
   DpStatus status = hockey_stick_inverse_raw (m, delta, &eps_prime);
   if (status != DP_OK)
     return status;
-  for (int i = 0; i < 64; i++)
+  for (int i = 0;; i++)
     {
       status = dp_hockey_stick (m, eps_prime, &at);
       if (status != DP_OK)
         return status;
       if (at <= delta)
         break;
+      if (i == 64)
+        return DP_ERR_NUMERIC; /* never an ε′ that fails its δ */
       eps_prime = nextafter (eps_prime, HUGE_VAL);
     }
   *out = eps_prime;

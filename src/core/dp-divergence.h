@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Sources: Dwork & Roth §3.5 (Def. 3.5–3.7, Lemmas 3.17–3.19); Mironov 2017 (Rényi DP);
+ * Sources: Dwork & Roth §3.5 (Def. 3.5 and 3.6, Lemmas 3.17–3.19; numbered as in the course text); Mironov 2017 (Rényi DP);
  * Balle & Wang 2018 (Gaussian hockey stick); Kairouz, Oh & Viswanath 2015 (tight KL).
  */
 #pragma once
@@ -30,9 +30,10 @@ DpStatus dp_renyi (const DpMechanism *m, double alpha, double *out);
  * For ε′ below −D∞ (Laplace, RR: −ε) S = ℝ and δ = 1 − e^{ε′}; for the Gaussian ε′ < 0 uses
  * the pair's symmetry δ(ε′) = 1 − e^{ε′} + e^{ε′}δ(−ε′). ε′ = ±HUGE_VAL gives the limits 0, 1. */
 DpStatus dp_hockey_stick (const DpMechanism *m, double eps_prime, double *out);
-/* The inverse: the smallest ε′ ≥ 0 with δ(ε′) ≤ δ; this ε′ is D∞^δ(P‖Q) (Dwork & Roth
- * Def. 3.7). δ ∈ (0, 1); returns 0 when δ ≥ TV. The result is rounded up (never optimistic):
- * dp_hockey_stick at the returned ε′ is ≤ δ. */
+/* The inverse: the smallest ε′ ≥ 0 with δ(ε′) ≤ δ. For δ < TV this ε′ is D∞^δ(P‖Q) (Dwork &
+ * Roth Def. 3.6, second part); for δ ≥ TV it returns 0, while D∞^δ itself is ≤ 0 there.
+ * δ ∈ (0, 1). The result is rounded up (never optimistic): dp_hockey_stick at the returned ε′
+ * is ≤ δ (DP_ERR_NUMERIC when no ε′ within 64 ulps of the closed form achieves it). */
 DpStatus dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out);
 
 /* KL bounds for any ε-DP pair, for any finite ε ≥ 0 (NaN-free; a negative, NaN or infinite

@@ -151,13 +151,23 @@ root_delta (GaussRootParams *p, double eps)
   return delta;
 }
 
+/* δ/target − 1, finite for every target in (0, 1): with a subnormal target (1e-320) the
+ * quotient overflows, and Brent's method (GSL) calls the error handler, which aborts, on a
+ * value that is not finite. */
+static double
+excess (double delta, double target)
+{
+  double v = delta / target - 1.0;
+  return isfinite (v) ? v : DBL_MAX;
+}
+
 /* δ(ε)/target − 1 as a function of ε (decreasing). */
 static double
 delta_excess_in_epsilon (double eps, void *data)
 {
   GaussRootParams *p = data;
 
-  return root_delta (p, eps) / p->target - 1.0;
+  return excess (root_delta (p, eps), p->target);
 }
 
 /* ln(δ(ε)/target) as a function of ε: the same sign and root as delta_excess_in_epsilon, but
@@ -171,7 +181,7 @@ log_delta_excess_in_epsilon (double eps, void *data)
 
   if (!(delta > 0.0))
     return -1e4;
-  return log (delta / p->target);
+  return log (delta) - log (p->target); /* δ/target may overflow */
 }
 
 /* δ_μ(ε)/target − 1 as a function of μ (increasing). */
@@ -183,7 +193,7 @@ delta_excess_in_mu (double mu, void *data)
   DpStatus status = gaussian_delta_nonneg (mu, p->epsilon, &delta);
   if (status != DP_OK)
     p->status = status;
-  return delta / p->target - 1.0;
+  return excess (delta, p->target);
 }
 
 /* Shrinks [lo, hi] (f(lo) and f(hi) of opposite signs, both finite) to relative width 1e-15
@@ -274,6 +284,40 @@ newton_from_above (double mu, double target, double delta_hi, double *lo, double
   return DP_OK;
 }
 
+/* Moves *eps up, if needed, until δ(*eps) ≤ target as evaluated here. The step is the one
+ * that lowers δ by its excess plus a few ulps of the target, from the closed-form slope
+ * δ′(ε) = −φ(x)R(x + μ) (see newton_from_above): an ulp of ε can move δ by far less than an
+ * ulp of δ (ε = 3e-5, δ = 1e-3: 1/130 of one). DP_ERR_NUMERIC when that does not work. */
+static DpStatus
+settle_epsilon (double mu, double target, double *eps)
+{
+  double e = *eps;
+
+  for (int i = 0; i < 16; i++)
+    {
+      double delta;
+      DpStatus status = gaussian_delta_nonneg (mu, e, &delta);
+      if (status != DP_OK)
+        return status;
+      if (delta <= target)
+        {
+          *eps = e;
+          return DP_OK;
+        }
+      double x = e / mu - 0.5 * mu;
+      double slope = DP_INV_SQRT_2PI * exp (-0.5 * x * x) * dp_mills_ratio (x + mu);
+      double want = (delta - target) + 4.0 * (nextafter (target, 1.0) - target) * (1 << i);
+      double step = slope > 0.0 && isfinite (slope) ? want / slope : 0.0;
+      double next = e + step;
+      if (!(next > e))
+        next = nextafter (e, HUGE_VAL);
+      if (!isfinite (next))
+        break;
+      e = next;
+    }
+  return DP_ERR_NUMERIC;
+}
+
 DpStatus
 dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
 {
@@ -328,9 +372,14 @@ dp_gaussian_epsilon_unchecked (double mu, double delta, double *out)
     status = params.status;
   if (status != DP_OK)
     return status;
-  /* δ is decreasing in ε: the upper end satisfies δ(ε) ≤ target; take the lower end when it
-   * does too (decided on δ itself, not on its logarithm). */
-  *out = fn.function (lo, &params) <= 0.0 ? lo : hi;
+  /* δ is decreasing in ε: take the lower end when it satisfies δ(ε) ≤ target (decided on δ
+   * itself, not on its logarithm), else the upper end, stepped up when the rounding of the
+   * logarithm let it pass; an ε that does not satisfy it is never returned. */
+  double eps = fn.function (lo, &params) <= 0.0 ? lo : hi;
+  status = settle_epsilon (mu, delta, &eps);
+  if (status != DP_OK)
+    return status;
+  *out = eps;
   return DP_OK;
 }
 
@@ -408,12 +457,15 @@ dp_gaussian_sigma_analytic (double epsilon, double delta, double sensitivity, do
 
   double mu = fn.function (hi, &params) <= 0.0 ? hi : lo;
   double sigma = sensitivity / mu;
-  /* Division rounding may land a hair below the threshold: step up to the first σ whose own
-   * μ = Δ/σ still meets the constraint. */
-  for (int i = 0; i < 8 && fn.function (sensitivity / sigma, &params) > 0.0; i++)
-    sigma = nextafter (sigma, HUGE_VAL);
+  /* Division rounding may land a hair below the threshold: step σ up (by 1, 2, 4, … units
+   * of 1e-16 relative) to the first σ whose own μ = Δ/σ meets the constraint; a σ that does
+   * not meet it is never returned. */
+  for (int i = 0; i < 40 && fn.function (sensitivity / sigma, &params) > 0.0; i++)
+    sigma = fmax (nextafter (sigma, HUGE_VAL), sigma * (1.0 + ldexp (DBL_EPSILON, i)));
   if (params.status != DP_OK)
     return params.status;
+  if (fn.function (sensitivity / sigma, &params) > 0.0)
+    return DP_ERR_NUMERIC;
   *out = sigma;
   return DP_OK;
 }

@@ -674,7 +674,13 @@ dp_pld_laplace_epsilon (double eps0, unsigned long k, double delta, double rel_t
         }
       if (st != DP_OK)
         break;
-      if (e1 < best)
+      /* The answer must pass its own δ constraint as the forward scan evaluates it; one that
+       * does not (rounding in the last steps beyond the 8-ulp nudge) is not kept. */
+      double check;
+      st = composed_delta (&comp, e1, false, cancel, &check);
+      if (st != DP_OK)
+        break;
+      if (check <= delta && e1 < best)
         best = e1;
       /* Done when the grid was fine enough for the ε found and ε sits near the centre. */
       if (e1 <= 0.0)

@@ -4,6 +4,10 @@
  */
 #pragma once
 
+#include <stdint.h>
+
+#include <gsl/gsl_rng.h>
+
 #include "dp-common.h"
 
 /* 1/√(2π) */
@@ -31,3 +35,27 @@ double dp_mills_ratio (double s);
 DpStatus dp_gaussian_delta_unchecked (double mu, double epsilon, double *out);
 /* Inverse in ε (smallest ε ≥ 0 with δ(ε) ≤ delta) for any μ > 0, delta ∈ (0, 1). */
 DpStatus dp_gaussian_epsilon_unchecked (double mu, double delta, double *out);
+
+/* A generator for seed ∈ [0, DP_SEED_MAX] (MT19937 seeded with seed + 1: GSL's MT19937 maps
+ * the seed 0 to its default 4357, so seed + 1 keeps every seed's stream distinct). NULL when
+ * allocation fails. Free with gsl_rng_free. */
+gsl_rng *dp_rng_new (unsigned long seed);
+
+/* k ∈ [1, DP_K_MAX]. */
+static inline bool
+dp_is_valid_k (unsigned long k)
+{
+  return k >= 1 && k <= DP_K_MAX;
+}
+
+/* ln(e^a + e^b) without overflow; −HUGE_VAL stands for ln 0. */
+double dp_log_add (double a, double b);
+
+/* ln Pr[N(0, 1) > z] for any z, ±HUGE_VAL included, through ln erfc (no underflow). */
+double dp_log_normal_tail (double z);
+
+/* A seeded random number generator for the simulations (dp-walk.c, dp-sample.c): GSL's taus2
+ * (L'Ecuyer's maximally equidistributed Tausworthe generator, period 2⁸⁸; 2.4× as fast as
+ * MT19937 here) seeded with splitmix64(seed), so that nearby seeds give unrelated streams.
+ * NULL when out of memory. Free with gsl_rng_free. */
+gsl_rng *dp_rng_new_taus (uint64_t seed);

@@ -42,14 +42,14 @@ run_clear (Run *run)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 /* Output must never show NaN or infinity spelled out (JSON null and "∞" are the documented
- * forms). */
+ * forms); a quoted “inf” is the name of an argument (`--alpha inf`), not a number. */
 static void
 assert_no_nan_inf (const char *text)
 {
   static GRegex *regex = NULL;
 
   if (regex == NULL)
-    regex = g_regex_new ("\\b-?(nan|inf|infinity)\\b", G_REGEX_CASELESS, 0, NULL);
+    regex = g_regex_new ("(?<!“)\\b-?(nan|inf|infinity)\\b(?!”)", G_REGEX_CASELESS, 0, NULL);
   if (g_regex_match (regex, text, 0, NULL))
     g_error ("output contains NaN or Inf:\n%s", text);
 }
@@ -717,25 +717,66 @@ test_compose_reference_point (void)
   g_assert_cmpuint (json_object_get_size (eps), ==, 1);
 }
 
+/* The Gaussian's budget per step comes from its privacy profile (dp-compose.h): basic
+ * composes (ε_G(D/k), D/k); advanced (ε_G(D/2k), D/2k) with δ′ = D/2; optimal KOV of
+ * (ε_G(D/2k), D/2k) at total D. ε_G is inverted here from Balle & Wang's formula. */
 static void
 test_compose_gaussian (void)
 {
-  /* σ alone: exact is the Gaussian with μ√k; zCDP ρ + 2√(ρ ln(1/δ)), ρ = kΔ²/(2σ²);
-   * basic/advanced/optimal need (ε₀, δ₀) and are omitted. */
   g_autoptr(JsonObject) j = RUN_JSON ("compose", "--mechanism", "gaussian", "--sigma", "5",
                                       "--sensitivity", "1", "--k", "100", "--target-delta",
                                       "1e-5");
   JsonObject *eps = get_object (j, "epsilon_total");
-  double mu = 2.0, rho = 100.0 / 50;
+  JsonObject *delta = get_object (j, "delta_total");
+  JsonObject *per_step = get_object (j, "per_step");
+  double mu = 0.2, rho = 100.0 / 50, k = 100, d = 1e-5;
+  double e_basic = invert_decreasing (gauss_delta_cb, &mu, d / k, 1);
+  double e_half = invert_decreasing (gauss_delta_cb, &mu, d / (2 * k), 1);
+  Kov kov = { e_half, d / (2 * k), 100 };
 
-  assert_rel (get_double (eps, "exact"), invert_decreasing (gauss_delta_cb, &mu, 1e-5, 1),
-              1e-6);
+  assert_rel (get_double (eps, "exact"), invert_decreasing (gauss_delta_cb, &(double) { 2.0 },
+                                                            d, 1), 1e-6);
   assert_rel (get_double (eps, "zcdp"), rho + 2 * sqrt (rho * log (1e5)), 1e-10);
   g_assert_cmpfloat (get_double (eps, "rdp"), >=, get_double (eps, "exact"));
   g_assert_cmpfloat (get_double (eps, "rdp"), <=, get_double (eps, "zcdp") * (1 + 1e-9));
-  g_assert_false (json_object_has_member (eps, "basic"));
-  g_assert_false (json_object_has_member (eps, "optimal"));
-  g_assert_true (json_object_has_member (get_object (j, "not_applicable"), "basic"));
+
+  assert_rel (get_double (eps, "basic"), k * e_basic, 1e-6);
+  assert_rel (get_double (get_object (per_step, "basic"), "epsilon"), e_basic, 1e-6);
+  assert_rel (get_double (get_object (per_step, "basic"), "delta"), d / k, 1e-12);
+  assert_rel (get_double (eps, "advanced"),
+              sqrt (2 * k * log (2 / d)) * e_half + k * e_half * expm1 (e_half), 1e-6);
+  assert_rel (get_double (get_object (j, "advanced_terms"), "delta_prime"), d / 2, 1e-12);
+  assert_rel (get_double (get_object (per_step, "advanced"), "delta"), d / (2 * k), 1e-12);
+  assert_rel (get_double (eps, "optimal"), invert_decreasing (kov_delta, &kov, d, 1), 1e-6);
+  for (int i = 0; i < 3; i++)
+    assert_rel (get_double (delta, (const char *[]) { "basic", "advanced", "optimal" }[i]), d,
+                1e-12);
+}
+
+/* The same σ gives the same answers however it was chosen: calibrated from (ε, δ) = (1, 1e-5)
+ * or given. At ε = 1, k = 100, D = 1e-5 basic is 100·ε_G(1e-7) = 127.3, not 100: (1, 1e-5)
+ * composed 100 times holds at total δ 1e-3, not 1e-5. */
+static void
+test_compose_gaussian_calibration_irrelevant (void)
+{
+  g_autoptr(JsonObject) a = RUN_JSON ("compose", "--mechanism", "gaussian", "--epsilon", "1",
+                                      "--delta", "1e-5", "--k", "100", "--target-delta", "1e-5");
+  double sigma = get_double (get_object (a, "parameters"), "sigma");
+  g_autofree char *sigma_text = fmt (sigma);
+  g_autoptr(JsonObject) b = RUN_JSON ("compose", "--mechanism", "gaussian", "--sigma",
+                                      sigma_text, "--k", "100", "--target-delta", "1e-5");
+  const char *const methods[] = { "basic", "advanced", "optimal", "exact", "rdp", "zcdp" };
+  double mu = 1 / sigma;
+
+  /* σ is the analytic calibration: δ(1) = 1e-5 for μ = 1/σ */
+  assert_rel (gauss_delta (mu, 1.0), 1e-5, 1e-6);
+  for (size_t i = 0; i < G_N_ELEMENTS (methods); i++)
+    assert_rel (get_double (get_object (a, "epsilon_total"), methods[i]),
+                get_double (get_object (b, "epsilon_total"), methods[i]), 1e-15);
+  assert_rel (get_double (get_object (a, "epsilon_total"), "basic"),
+              100 * invert_decreasing (gauss_delta_cb, &mu, 1e-7, 1), 1e-6);
+  g_assert_cmpfloat (fabs (get_double (get_object (a, "epsilon_total"), "basic") - 127.3), <,
+                     0.05);
 }
 
 static void
@@ -774,26 +815,99 @@ test_compose_rr (void)
   assert_rel (get_double (eps, "exact"), expected, 1e-4);
 }
 
+/* The number printed after @key on the line that starts (after spaces) with @label, in the
+ * human-readable output; fails when there is none. */
+static double
+text_value (const char *out, const char *label, const char *key)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+
+  for (char **l = lines; *l != NULL; l++)
+    {
+      const char *line = *l + strspn (*l, " ");
+      const char *at;
+      char *end;
+      double value;
+
+      if (!g_str_has_prefix (line, label) || (at = strstr (line, key)) == NULL)
+        continue;
+      value = g_ascii_strtod (at + strlen (key), &end);
+      if (end == at + strlen (key))
+        break; /* no number there */
+      return value;
+    }
+  g_error ("no “%s … %s” number in:\n%s", label, key, out);
+  return NAN;
+}
+
+/* Without --json the same numbers are printed (6 significant digits), checked against the
+ * closed forms here. */
 static void
 test_text_output (void)
 {
-  const char *const commands[][12] = {
-    { "divergence", "--mechanism", "gaussian", "--sigma", "1", NULL },
-    { "delta", "--mechanism", "laplace", "--epsilon", "1", "--at", "0.5", NULL },
-    { "compose", "--mechanism", "gaussian", "--sigma", "2", "--k", "10", "--target-delta",
-      "1e-6", NULL },
-  };
+  const char *const divergence[] = { "divergence", "--mechanism", "gaussian", "--sigma", "1",
+                                     NULL };
+  const char *const delta[] = { "delta", "--mechanism", "laplace", "--epsilon", "1", "--at",
+                                "0.5", NULL };
+  const char *const compose[] = { "compose", "--mechanism", "gaussian", "--sigma", "2", "--k",
+                                  "10", "--target-delta", "1e-6", NULL };
+  const double tol = 6e-6; /* %.6g */
+  double mu = 0.5, mu10 = 0.5 * sqrt (10.0), rho = 10 * 0.25 / 2;
+  g_auto(Run) r1 = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_auto(Run) r3 = { 0 };
 
-  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+  run_argv (&r1, divergence);
+  run_argv (&r2, delta);
+  run_argv (&r3, compose);
+  for (int i = 0; i < 3; i++)
     {
-      g_auto(Run) run;
+      const Run *r = (const Run *[]) { &r1, &r2, &r3 }[i];
 
-      run_argv (&run, commands[i]);
-      g_assert_cmpint (run.status, ==, 0);
-      g_assert_cmpstr (run.err, ==, "");
-      g_assert_cmpuint (strlen (run.out), >, 20);
-      g_assert_false (g_str_has_prefix (run.out, "{"));
+      g_assert_cmpint (r->status, ==, 0);
+      g_assert_cmpstr (r->err, ==, "");
+      g_assert_false (g_str_has_prefix (r->out, "{"));
     }
+  /* Gaussian σ = 1, Δ = 1: KL μ²/2 = 0.5, TV = 2Φ(μ/2) − 1, D∞ = ∞ */
+  assert_rel (text_value (r1.out, "KL divergence", "D_KL(P‖Q)"), 0.5, tol);
+  assert_rel (text_value (r1.out, "total variation", "distance)"), 2 * Phi (0.5) - 1, tol);
+  g_assert_nonnull (strstr (r1.out, "∞"));
+  /* Laplace ε = 1: δ(ε′) = 1 − e^{(ε′ − ε)/2} */
+  assert_rel (text_value (r2.out, "δ(ε′ = 0.5)", ") = "), -expm1 (-0.25), tol);
+  /* Gaussian σ = 2, k = 10, D = 1e-6 */
+  assert_rel (text_value (r3.out, "basic", "ε = "),
+              10 * invert_decreasing (gauss_delta_cb, &mu, 1e-7, 1), tol);
+  assert_rel (text_value (r3.out, "basic", "ε₀ = "),
+              invert_decreasing (gauss_delta_cb, &mu, 1e-7, 1), tol);
+  assert_rel (text_value (r3.out, "exact", "ε = "),
+              invert_decreasing (gauss_delta_cb, &mu10, 1e-6, 1), tol);
+  assert_rel (text_value (r3.out, "zcdp", "ε = "), rho + 2 * sqrt (rho * log (1e6)), tol);
+  assert_rel (text_value (r3.out, "zcdp", "δ = "), 1e-6, tol);
+
+  /* Median of {1, 5, 9} in [0, 10], records replaced: GS = U − L = 10 (n odd); LS = 4 (5 → 1
+   * or 9); A(1) = 8 ({1, 9, 9}: LS 8), so with β = ε/6 the smooth bound is
+   * max (4, 8e^{−β}, 9e^{−2β}, 10e^{−3β}) = 8e^{−1/6} (Nissim, Raskhodnikova & Smith 2007). */
+  {
+    const char *const sensitivity[] = { "sensitivity", "--query", "median", "--data", "1,5,9",
+                                        "--lower", "0", "--upper", "10", "--epsilon", "1",
+                                        NULL };
+    const char *const kmeans[] = { "kmeans", "--points", "200", NULL };
+    g_auto(Run) r4 = { 0 };
+    g_auto(Run) r5 = { 0 };
+
+    run_argv (&r4, sensitivity);
+    g_assert_cmpint (r4.status, ==, 0);
+    g_assert_cmpstr (r4.err, ==, "");
+    assert_rel (text_value (r4.out, "global sensitivity", "GS"), 10, tol);
+    assert_rel (text_value (r4.out, "local sensitivity", "LS(x)"), 4, tol);
+    assert_rel (text_value (r4.out, "smooth sensitivity", "β = 0.166667"), 8 * exp (-1.0 / 6),
+                tol);
+    run_argv (&r5, kmeans);
+    g_assert_cmpint (r5.status, ==, 0);
+    g_assert_cmpstr (r5.err, ==, "");
+    /* ε′ = ε/(2T) with the defaults ε = 1, T = 10 (book §3.3.3) */
+    assert_rel (text_value (r5.out, "each count and sum", "ε′ = ε/(2T) = "), 0.05, tol);
+  }
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -858,7 +972,8 @@ test_bad_arguments (void)
 static void
 test_help (void)
 {
-  const char *const commands[] = { "divergence", "delta", "compose", "export", "bench" };
+  const char *const commands[] = { "divergence", "delta", "compose", "sensitivity", "kmeans",
+                                   "export", "bench" };
 
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
     {
@@ -877,6 +992,291 @@ test_help (void)
     for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
       g_assert_nonnull (strstr (run.out, commands[i]));
   }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* sensitivity and kmeans                                                                    */
+
+/* The most values `sensitivity --data` takes (DP_SENSITIVITY_N_MAX in libdpcore). */
+#define DATA_N_MAX 1000
+
+static char *
+cli_json_text (JsonObject *obj)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+
+  json_node_set_object (node, obj);
+  json_generator_set_root (gen, node);
+  return json_generator_to_data (gen, NULL);
+}
+
+static JsonArray *
+get_array (JsonObject *obj, const char *member)
+{
+  if (!json_object_has_member (obj, member))
+    g_error ("missing JSON member “%s”", member);
+  return json_object_get_array_member (obj, member);
+}
+
+/* 41 ages in [0, 100], sorted; the median's neighbours in sorted order equal it. */
+static const double seminar[] = {
+  19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
+  21, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 23, 24, 24, 24, 24, 25, 25,
+};
+
+static char *
+join_values (const double *v, size_t n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      g_autofree char *f = fmt (v[i]);
+
+      g_string_append_printf (s, "%s%s", i ? "," : "", f);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The median's A^(k) of sorted x in [lo, hi] (Nissim, Raskhodnikova & Smith 2007):
+ * max_{0≤t≤k+1} (x_(m+t) − x_(m+t−k−1)), x_(i) = lo for i ≤ 0 and hi for i > n, n odd. */
+static double
+median_a (const double *x, size_t n, double lo, double hi, long k)
+{
+  long m = ((long) n + 1) / 2;
+  double best = 0;
+
+  for (long t = 0; t <= k + 1; t++)
+    {
+      long a = m + t, b = m + t - k - 1;
+      double va = a > (long) n ? hi : x[a - 1], vb = b <= 0 ? lo : x[b - 1];
+
+      best = fmax (best, va - vb);
+    }
+  return best;
+}
+
+static void
+test_sensitivity_median (void)
+{
+  g_autofree char *data = join_values (seminar, G_N_ELEMENTS (seminar));
+  g_autoptr(JsonObject) o = RUN_JSON ("sensitivity", "--query", "median", "--data", data,
+                                      "--lower", "0", "--upper", "100", "--epsilon", "1");
+  JsonArray *a = get_array (o, "local_at_distance"), *echo = get_array (o, "data");
+  JsonObject *noise = get_object (o, "noise"), *nb = get_object (o, "neighbour");
+  size_t n = G_N_ELEMENTS (seminar);
+  double smooth = 0;
+  long smooth_t = 0;
+
+  g_assert_cmpstr (json_object_get_string_member (o, "query"), ==, "median");
+  g_assert_cmpstr (json_object_get_string_member (o, "neighbours"), ==, "replace");
+  g_assert_cmpint (json_object_get_int_member (o, "n"), ==, (gint64) n);
+  g_assert_cmpfloat (get_double (o, "lower"), ==, 0);
+  g_assert_cmpfloat (get_double (o, "upper"), ==, 100);
+  g_assert_cmpuint (json_array_get_length (echo), ==, n);
+  for (size_t i = 0; i < n; i++)
+    g_assert_cmpfloat (json_array_get_double_element (echo, (guint) i), ==, seminar[i]);
+  g_assert_cmpfloat (get_double (o, "value"), ==, 21);
+  g_assert_cmpfloat (get_double (o, "global"), ==, 100);   /* U − L, n odd */
+  g_assert_cmpfloat (get_double (o, "local"), ==, 0);
+  g_assert_cmpuint (json_array_get_length (a), ==, n + 1);
+  for (size_t k = 0; k <= n; k++)
+    {
+      double want = median_a (seminar, n, 0, 100, (long) k);
+      double v = exp (-(double) k / 6.0) * want;
+
+      g_assert_cmpfloat (json_array_get_double_element (a, (guint) k), ==, want);
+      if (v > smooth)
+        {
+          smooth = v;
+          smooth_t = (long) k;
+        }
+    }
+  /* ε = 1, δ = 0: Cauchy noise, β = ε/6, scale 6 S* / ε */
+  assert_rel (get_double (o, "beta"), 1.0 / 6.0, 1e-15);
+  assert_rel (get_double (o, "smooth"), smooth, 1e-14);
+  g_assert_cmpint (json_object_get_int_member (o, "smooth_t"), ==, smooth_t);
+  g_assert_cmpfloat (get_double (o, "delta"), ==, 0);
+  {
+    JsonObject *g = get_object (noise, "global"), *sm = get_object (noise, "smooth");
+    JsonObject *lo = get_object (noise, "local_only");
+
+    g_assert_cmpstr (json_object_get_string_member (g, "distribution"), ==, "laplace");
+    g_assert_cmpfloat (get_double (g, "scale"), ==, 100);
+    assert_rel (get_double (g, "median_abs_error"), 100 * log (2.0), 1e-14);
+    assert_rel (get_double (g, "abs_error_95"), 100 * log (20.0), 1e-14);
+    g_assert_true (json_object_get_boolean_member (g, "private"));
+    g_assert_cmpstr (json_object_get_string_member (sm, "distribution"), ==, "cauchy");
+    assert_rel (get_double (sm, "scale"), 6 * smooth, 1e-14);
+    /* the standard Cauchy's |Z| has median 1 and 95 % quantile tan(0.475π) */
+    assert_rel (get_double (sm, "median_abs_error"), 6 * smooth, 1e-14);
+    assert_rel (get_double (sm, "abs_error_95"), 6 * smooth * tan (0.475 * G_PI), 1e-13);
+    g_assert_cmpfloat (get_double (lo, "scale"), ==, 0);
+    g_assert_false (json_object_get_boolean_member (lo, "private"));
+  }
+  /* a neighbour has another LS: replacing a 19 by 100 gives the median's neighbours 21, 22 */
+  g_assert_cmpfloat (get_double (nb, "local"), >, 0);
+  g_assert_cmpint (json_object_get_int_member (nb, "index"), <, (gint64) n);
+}
+
+static void
+test_sensitivity_other_queries (void)
+{
+  g_autoptr(JsonObject) sum = RUN_JSON ("sensitivity", "--query", "sum", "--data",
+                                        "3,7.5,2,9", "--lower", "-1", "--upper", "10",
+                                        "--beta", "0.5");
+  g_autoptr(JsonObject) mean = RUN_JSON ("sensitivity", "--query", "mean", "--data",
+                                         "3,7.5,2,9", "--lower", "-1", "--upper", "10");
+  g_autoptr(JsonObject) max = RUN_JSON ("sensitivity", "--query", "max", "--data",
+                                        "3,7.5,2,9", "--lower", "-1", "--upper", "10");
+  g_autoptr(JsonObject) count = RUN_JSON ("sensitivity", "--query", "count", "--data",
+                                          "3,7.5,2,9", "--lower", "-1", "--upper", "10",
+                                          "--epsilon", "0.5", "--delta", "1e-6");
+  JsonArray *a;
+
+  /* sum: GS = U − L; LS = max(U − min, max − L); every A^(t≥1) = GS */
+  g_assert_cmpfloat (get_double (sum, "value"), ==, 21.5);
+  g_assert_cmpfloat (get_double (sum, "global"), ==, 11);
+  g_assert_cmpfloat (get_double (sum, "local"), ==, 10);
+  a = get_array (sum, "local_at_distance");
+  g_assert_cmpuint (json_array_get_length (a), ==, 5);
+  g_assert_cmpfloat (json_array_get_double_element (a, 0), ==, 10);
+  for (guint t = 1; t < 5; t++)
+    g_assert_cmpfloat (json_array_get_double_element (a, t), ==, 11);
+  /* S* = max(10, e^{−0.5}·11) */
+  assert_rel (get_double (sum, "smooth"), fmax (10, exp (-0.5) * 11), 1e-15);
+  /* mean: the same over n = 4 */
+  assert_rel (get_double (mean, "global"), 11.0 / 4, 1e-15);
+  assert_rel (get_double (mean, "local"), 10.0 / 4, 1e-15);
+  g_assert_false (json_object_has_member (mean, "smooth"));
+  g_assert_false (json_object_has_member (mean, "noise"));
+  /* max: LS = max(U − x_(n), x_(n) − x_(n−1)) = max(1, 1.5) */
+  g_assert_cmpfloat (get_double (max, "local"), ==, 1.5);
+  g_assert_cmpfloat (get_double (max, "global"), ==, 11);
+  /* count: add/remove, everything 1; (ε, δ): Laplace with β = ε/(2 ln(2/δ)), scale 2 S* / ε */
+  g_assert_cmpstr (json_object_get_string_member (count, "neighbours"), ==, "add_remove");
+  g_assert_cmpfloat (get_double (count, "global"), ==, 1);
+  g_assert_cmpfloat (get_double (count, "local"), ==, 1);
+  assert_null_member (count, "neighbour");
+  a = get_array (count, "local_at_distance");
+  for (guint t = 0; t < json_array_get_length (a); t++)
+    g_assert_cmpfloat (json_array_get_double_element (a, t), ==, 1);
+  assert_rel (get_double (count, "beta"), 0.5 / (2 * log (2e6)), 1e-15);
+  g_assert_cmpfloat (get_double (count, "smooth"), ==, 1);
+  {
+    JsonObject *sm = get_object (get_object (count, "noise"), "smooth");
+
+    g_assert_cmpstr (json_object_get_string_member (sm, "distribution"), ==, "laplace");
+    assert_rel (get_double (sm, "scale"), 4, 1e-15);
+  }
+}
+
+static void
+test_sensitivity_errors (void)
+{
+  g_autofree char *many = NULL;
+  GString *s = g_string_new ("1");
+
+  for (int i = 0; i < DATA_N_MAX; i++)
+    g_string_append (s, ",1");
+  many = g_string_free (s, FALSE);
+
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "median", "--data", "1,120,3", "--lower", "0",
+                      "--upper", "100");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "median", "--data", "1,2,3", "--lower", "5",
+                      "--upper", "5");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "median", "--data", "1,2,3", "--lower", "10",
+                      "--upper", "0");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "variance", "--data", "1,2,3", "--lower", "0",
+                      "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1,,3", "--lower", "0",
+                      "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1,abc", "--lower", "0",
+                      "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1,nan", "--lower", "0",
+                      "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "", "--lower", "0",
+                      "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", many, "--lower", "0",
+                      "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--lower", "0", "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1", "--upper", "10");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1", "--lower", "0",
+                      "--upper", "inf");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1", "--lower", "0",
+                      "--upper", "10", "--beta", "0");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1", "--lower", "0",
+                      "--upper", "10", "--beta", "1", "--epsilon", "1");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1", "--lower", "0",
+                      "--upper", "10", "--delta", "1e-6");
+  ASSERT_USAGE_ERROR ("sensitivity", "--query", "sum", "--data", "1", "--lower", "0",
+                      "--upper", "10", "--epsilon", "1", "--delta", "1");
+}
+
+static void
+test_kmeans (void)
+{
+  g_autoptr(JsonObject) a = RUN_JSON ("kmeans", "--clusters", "3", "--points", "600",
+                                      "--iterations", "7", "--epsilon", "2", "--seed", "5");
+  g_autoptr(JsonObject) b = RUN_JSON ("kmeans", "--clusters", "3", "--points", "600",
+                                      "--iterations", "7", "--epsilon", "2", "--seed", "5");
+  g_autoptr(JsonObject) c = RUN_JSON ("kmeans", "--clusters", "3", "--points", "600",
+                                      "--iterations", "7", "--epsilon", "2", "--seed", "6");
+  g_autoptr(JsonObject) d = RUN_JSON ("kmeans");
+  JsonObject *centres = get_object (a, "centres");
+  JsonArray *cp = get_array (a, "cost_private_by_iteration");
+  JsonArray *cn = get_array (a, "cost_nonprivate_by_iteration");
+  g_autofree char *ta = cli_json_text (a), *tb = cli_json_text (b), *tc = cli_json_text (c);
+
+  g_assert_cmpint (json_object_get_int_member (a, "clusters"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (a, "points"), ==, 600);
+  g_assert_cmpint (json_object_get_int_member (a, "iterations"), ==, 7);
+  g_assert_cmpint (json_object_get_int_member (a, "seed"), ==, 5);
+  g_assert_cmpfloat (get_double (a, "epsilon"), ==, 2);
+  /* ε′ = ε/(2T), Lap(2/ε′) */
+  assert_rel (get_double (a, "epsilon_step"), 2.0 / 14.0, 1e-15);
+  assert_rel (get_double (a, "laplace_scale"), 14.0, 1e-15);
+  for (int p = 0; p < 2; p++)
+    {
+      JsonArray *list = get_array (centres, p ? "private" : "nonprivate");
+
+      g_assert_cmpuint (json_array_get_length (list), ==, 3);
+      for (guint j = 0; j < 3; j++)
+        g_assert_cmpuint (json_array_get_length (json_array_get_array_element (list, j)), ==, 2);
+    }
+  g_assert_cmpuint (json_array_get_length (cp), ==, 8);
+  g_assert_cmpuint (json_array_get_length (cn), ==, 8);
+  g_assert_cmpfloat (json_array_get_double_element (cp, 7), ==, get_double (a, "cost_private"));
+  g_assert_cmpfloat (json_array_get_double_element (cn, 7), ==,
+                     get_double (a, "cost_nonprivate"));
+  /* Lloyd never increases the cost; both paths start from the same centres */
+  for (guint t = 1; t < 8; t++)
+    g_assert_cmpfloat (json_array_get_double_element (cn, t), <=,
+                       json_array_get_double_element (cn, t - 1));
+  g_assert_cmpfloat (json_array_get_double_element (cn, 0), ==,
+                     json_array_get_double_element (cp, 0));
+  g_assert_cmpint (json_object_get_int_member (a, "redrawn"), >=, 0);
+  /* the seed decides everything */
+  g_assert_cmpstr (ta, ==, tb);
+  g_assert_cmpstr (ta, !=, tc);
+  /* defaults: k = 4, n = 1000, T = 10, ε = 1, seed 1 */
+  g_assert_cmpint (json_object_get_int_member (d, "clusters"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (d, "points"), ==, 1000);
+  g_assert_cmpint (json_object_get_int_member (d, "iterations"), ==, 10);
+  g_assert_cmpfloat (get_double (d, "epsilon"), ==, 1);
+
+  ASSERT_USAGE_ERROR ("kmeans", "--clusters", "1");
+  ASSERT_USAGE_ERROR ("kmeans", "--clusters", "7");
+  ASSERT_USAGE_ERROR ("kmeans", "--points", "99");
+  ASSERT_USAGE_ERROR ("kmeans", "--points", "10001");
+  ASSERT_USAGE_ERROR ("kmeans", "--iterations", "0");
+  ASSERT_USAGE_ERROR ("kmeans", "--iterations", "51");
+  ASSERT_USAGE_ERROR ("kmeans", "--epsilon", "0");
+  ASSERT_USAGE_ERROR ("kmeans", "--epsilon", "1e4");
+  ASSERT_USAGE_ERROR ("kmeans", "--seed", "-1");
+  ASSERT_USAGE_ERROR ("kmeans", "--seed", "4294967296");
+  ASSERT_USAGE_ERROR ("kmeans", "--seed", "1.5");
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1151,8 +1551,14 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/compose/laplace-300", test_compose_laplace);
   g_test_add_func ("/cli/compose/reference-point", test_compose_reference_point);
   g_test_add_func ("/cli/compose/gaussian", test_compose_gaussian);
+  g_test_add_func ("/cli/compose/gaussian-calibration-irrelevant",
+                   test_compose_gaussian_calibration_irrelevant);
   g_test_add_func ("/cli/compose/generic", test_compose_generic);
   g_test_add_func ("/cli/compose/rr", test_compose_rr);
+  g_test_add_func ("/cli/sensitivity/median", test_sensitivity_median);
+  g_test_add_func ("/cli/sensitivity/other-queries", test_sensitivity_other_queries);
+  g_test_add_func ("/cli/sensitivity/errors", test_sensitivity_errors);
+  g_test_add_func ("/cli/kmeans", test_kmeans);
   g_test_add_func ("/cli/text-output", test_text_output);
   g_test_add_func ("/cli/bad-arguments", test_bad_arguments);
   g_test_add_func ("/cli/help", test_help);

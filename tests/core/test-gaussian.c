@@ -291,6 +291,29 @@ test_domain (void)
   assert_domain (dp_gaussian_sigma_classic (1.0, 1e-5, 1.0, NULL));
 }
 
+/* Targets down to the smallest subnormal are valid δ ∈ (0, 1). δ/target overflows there; an
+ * infinite value handed to Brent's method (GSL) makes GSL's error handler, on in this binary
+ * and in dpviz-cli, abort the program (e.g. μ = 0.001, δ = 1e-320). The answers are checked
+ * against Thm 8 in long double, to the precision a subnormal δ has (1e-320 carries about 11
+ * bits). */
+static void
+test_subnormal_targets (void)
+{
+  const double targets[] = { 1e-300, 1e-310, 1e-320, DBL_TRUE_MIN };
+  const double mus_small[] = { 1e-3, 0.1, 1.0, 10.0 };
+  for (guint i = 0; i < G_N_ELEMENTS (mus_small); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (targets); j++)
+      {
+        double mu = mus_small[i], d = targets[j], eps, sigma;
+        assert_ok (dp_gaussian_epsilon (mu, d, &eps));
+        g_assert_true (isfinite (eps) && eps > 0);
+        g_assert_cmpfloat ((double) delta_long_double (mu, eps), <=, d * 1.01);
+        g_assert_cmpfloat ((double) delta_long_double (mu, eps * (1 - 1e-3)), >, d);
+        assert_ok (dp_gaussian_sigma_analytic (eps, d, 1.0, &sigma));
+        g_assert_cmpfloat (fabs (1.0 / sigma - mu), <=, 1e-3 * mu);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -298,6 +321,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gaussian/delta-vs-integral", test_delta_vs_integral);
   g_test_add_func ("/gaussian/delta-identities", test_delta_identities);
   g_test_add_func ("/gaussian/epsilon-inverse", test_epsilon_inverse);
+  g_test_add_func ("/gaussian/subnormal-targets", test_subnormal_targets);
   g_test_add_func ("/gaussian/epsilon-hint", test_epsilon_hint);
   g_test_add_func ("/gaussian/sigma-analytic", test_sigma_analytic);
   g_test_add_func ("/gaussian/domain", test_domain);

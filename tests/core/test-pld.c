@@ -227,7 +227,6 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  gsl_set_error_handler_off ();
   g_test_add_func ("/pld/grid", test_grid);
   g_test_add_func ("/pld/references-agree", test_references_agree);
   g_test_add_func ("/pld/single", test_single);

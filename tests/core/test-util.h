@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <glib.h>
 #include <gsl/gsl_errno.h>
@@ -80,13 +81,25 @@ test_print_errors (void)
 
 typedef double (*TestFn) (double y, void *data);
 
+/* GSL's error handler while QUADPACK runs: QUADPACK reports "roundoff error prevents
+ * tolerance from being achieved" (GSL_EROUND, from its own files) together with a usable
+ * estimate, and only that report is let through; any other GSL error, from QUADPACK or from
+ * libdpcore called by an integrand, fails the test. */
+static inline void
+test_quadpack_handler (const char *reason, const char *file, int line, int gsl_errno)
+{
+  if (gsl_errno == GSL_EROUND && file != NULL && strstr (file, "integration") != NULL)
+    return;
+  if (gsl_errno == GSL_EROUND && file != NULL && strncmp (file, "qag", 3) == 0)
+    return;
+  g_error ("GSL error %d (%s) at %s:%d", gsl_errno, reason, file, line);
+}
+
 /* One QUADPACK call; *abserr gets the error estimate (+inf when GSL refused the problem). */
 static inline double
 test_integrate_raw (TestFn f, void *data, double a, double b, double epsrel, double *abserr)
 {
-  /* QUADPACK reports "roundoff" through GSL's error handler: silence it here only, so that any
-   * GSL error raised inside libdpcore still aborts the test (the default handler). */
-  gsl_error_handler_t *previous = gsl_set_error_handler_off ();
+  gsl_error_handler_t *previous = gsl_set_error_handler (test_quadpack_handler);
   gsl_integration_workspace *ws = gsl_integration_workspace_alloc (2000);
   gsl_function fn = { f, data };
   double result = NAN;
