@@ -59,7 +59,7 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .min = 0.1, .max = 10.0, .def = 1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
     .low_hint = N_("less noise needed"), .high_hint = N_("more noise needed"),
     .mechanisms = MECH_BIT (DP_MECHANISM_LAPLACE) | MECH_BIT (DP_MECHANISM_GAUSSIAN),
-    .not_applicable = N_("Randomized response reports one bit: it has no sensitivity Δ"),
+    .not_applicable = N_("Randomized response reports one bit, whose sensitivity is 1: Δ does not apply"),
   },
   [DPV_PARAM_K] = {
     .id = DPV_PARAM_K, .kind = DPV_PARAM_KIND_UINT,

@@ -63,12 +63,17 @@ void dpv_plot_set_title (DpvPlot *plot, const char *markup);
 void dpv_plot_set_title_choices (DpvPlot *plot, const char *const *markups, gsize n);
 /* Hide tick labels on the x axis (for stacked panels sharing x). */
 void dpv_plot_set_x_tick_labels (DpvPlot *plot, gboolean visible);
+/* The x axis's ticks at exactly these @n values (those inside the axis range), labelled with
+ * @labels (Pango markup), instead of ticks chosen for the range: for an axis of categories,
+ * such as the two values 0 and 1 of a reported bit. n = 0 goes back to chosen ticks. */
+void dpv_plot_set_x_ticks (DpvPlot *plot, const double *values, const char *const *labels,
+                           gsize n);
 
 /* Fixes margins from measured text. After this the maps below are valid. */
 void dpv_plot_layout (DpvPlot *plot);
-/* Added by plot-engine (additive): stacked panels that share x (same x and width in user
- * space) call this after dpv_plot_layout() on each: every panel gets the widest left and right
- * margins of the set, so their x axes line up exactly. */
+/* Stacked panels that share x (same x and width in user space) call this after
+ * dpv_plot_layout() on each: every panel gets the widest left and right margins of the set,
+ * so their x axes line up exactly. */
 void dpv_plot_align_x (DpvPlot *const *plots, gsize n_plots);
 /* Side-by-side panels: raise the data areas' bottoms to the highest of them (blank space goes
  * under the x titles), so the x axes lie on one line. */
@@ -149,22 +154,16 @@ void dpv_plot_legend (DpvPlot *plot);
  * drawing, or dpv_plot_layout ()); nothing is reserved when the strip would take more than a
  * quarter of the panel's height, or when the legend drawn has entries the strip cannot hold. */
 void dpv_plot_set_legend_below (DpvPlot *plot, const char *const *markups, gsize n);
-/* Tests: lay legends out (their rectangles are recorded) without drawing them. */
-void dpv_plot_set_legends_hidden (gboolean hidden);
-/* Tests: likewise annotations and reference-line labels (placed and recorded, not drawn). */
-void dpv_plot_set_annotations_hidden (gboolean hidden);
-/* Tests: while @log (an array of DpvPlacedText, or NULL) is set, each annotation and
- * reference-line label placed is appended to it: its text (free it) and its box in device
- * units. Not thread-safe: for single-threaded renders. */
+/* A label placed, as DpvStyle.plot_options.placed_log records it: its text and its box in
+ * device units. */
 typedef struct {
   char *text;
   double x, y, w, h;
 } DpvPlacedText;
-void dpv_plot_set_placed_log (GArray *log);
 
-/* Added by plot-engine (additive): the rectangles (user units) of the text drawn so far, for
- * tests and for views that place their own text. Returns the number of rectangles of @kind
- * (which may exceed @max_rects; only the first @max_rects are written; rects may be NULL). */
+/* The rectangles (user units) of the text drawn so far, for tests and for views that place
+ * their own text. Returns the number of rectangles of @kind (which may exceed @max_rects;
+ * only the first @max_rects are written; rects may be NULL). */
 typedef enum {
   DPV_TEXT_X_TICK = 0,   /* x tick labels */
   DPV_TEXT_Y_TICK,       /* left y tick labels */
@@ -178,19 +177,10 @@ typedef enum {
 gsize dpv_plot_get_text_rects (DpvPlot *plot, DpvTextKind kind, cairo_rectangle_t *rects,
                                gsize max_rects);
 
-/* Figure-level helpers shared by the views. */
-/* Draws markup text wrapped to width at (x, y) and returns its height in user units. */
-double dpv_draw_text_block (cairo_t *cr, const DpvStyle *style, double x, double y,
-                            double width, const char *markup, double size_factor,
-                            const DpvColor *color);
-/* Measures markup at the style's font size × size_factor. */
-void dpv_measure_text (cairo_t *cr, const DpvStyle *style, const char *markup,
-                       double size_factor, double *width, double *height);
-
 /* Marks @band, an image surface holding some rows of a larger image of image_width ×
  * image_height device pixels (placed by its device offset), so that plots drawn on it cut
  * their geometry to the whole image rather than to the band: every band then builds the
- * same paths as a single render (dpv_view_render_image ()). */
+ * same paths as a single render (dpv_render_image ()). */
 void dpv_plot_mark_band (cairo_surface_t *band, double image_width, double image_height);
 
 G_END_DECLS

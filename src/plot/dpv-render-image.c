@@ -21,12 +21,11 @@
  *     plot code computes (pixel snapping, fitted text) is the same;
  *   - geometry is cut to the whole image, not the band (dpv_plot_mark_band ());
  *   - an integer offset moves no edge off its sub-pixel position, and text origins are whole
- *     device pixels (dpv-plot.c), so no glyph half-way between pixels rounds differently;
+ *     device pixels (dpv-text.c), so no glyph half-way between pixels rounds differently;
  *   - the scale is whole. At a fractional scale a glyph can still land half-way and round
  *     differently in a band, so such images are drawn by one cairo_t.
  * What each band repeats is the geometry (the numbers are the drawing's data, computed once
- * before): text layout (cached per
- * thread, dpv-plot.c) and path construction.
+ * before): text layout (cached per thread, dpv-text-cache.c) and path construction.
  *
  * The bands' boundaries follow the cost: a view whose lower panel is busier than its upper
  * one would leave one core waiting. After each render the rows are re-divided so that each

@@ -37,6 +37,19 @@ typedef enum {
   DPV_N_ROLES
 } DpvRole;
 
+/* What the plots drawn with a style lay out and record (dpv_plot_get_text_rects ()) but do
+ * not draw, and where they report the labels they place: for tests that compare a figure
+ * with and without its legends or labels. All off after dpv_style_init (). */
+typedef struct {
+  gboolean hide_legends;       /* legends */
+  gboolean hide_annotations;   /* annotations and reference-line labels */
+  GArray *placed_log;          /* of DpvPlacedText (dpv-plot.h), or NULL: each annotation and
+                                  reference-line label placed is appended, its text (free it)
+                                  and its box in device units. Appended under a lock: renders
+                                  on several threads may share it (a render in bands,
+                                  dpv_render_image (), appends a label once a band). */
+} DpvPlotOptions;
+
 typedef struct _DpvStyle {
   DpvTheme theme;
   DpvColor background;    /* figure background (alpha 0 allowed on screen) */
@@ -52,6 +65,7 @@ typedef struct _DpvStyle {
   double text_scale;      /* extra factor for projectors (1 = normal) */
   gboolean pixel_snap;    /* snap axis lines to device pixels (image surfaces only: ignored
                              on PDF, PS and SVG targets) */
+  DpvPlotOptions plot_options;
 } DpvStyle;
 
 void dpv_style_init (DpvStyle *style, DpvTheme theme);

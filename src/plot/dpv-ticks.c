@@ -110,7 +110,8 @@ format_fixed (double value, int decimals, char *out, gsize size)
   fix_minus (buf, out, size);
 }
 
-/* Falls back to a usable range for degenerate input. */
+/* Falls back to a usable range for degenerate input. The width is compared with the centre
+ * (a / 2 + b / 2 cannot overflow where a + b can) and kept finite. */
 static void
 sanitize_linear (double *min, double *max)
 {
@@ -132,12 +133,17 @@ sanitize_linear (double *min, double *max)
       a = b;
       b = t;
     }
-  if (!(b - a > fabs (a + b) * 1e-13))   /* empty or below double resolution */
+  if (!(b - a > fabs (a / 2 + b / 2) * 2e-13))   /* empty or below double resolution */
     {
       double c = a / 2 + b / 2;
       double h = c != 0 ? fabs (c) * 0.1 : 1.0;
       a = c - h;
       b = c + h;
+    }
+  if (!isfinite (b - a))
+    {
+      a /= 2;
+      b /= 2;
     }
   *min = a;
   *max = b;
@@ -280,8 +286,8 @@ sanitize_log (double *min, double *max)
     }
   if (!(b > a * (1 + 1e-12)))
     {
-      a = a / 1.1;
-      b = b * 1.1;
+      a /= 1.1;
+      b *= 1.1;
     }
   if (!(a > 0))
     a = DBL_MIN;
@@ -289,6 +295,19 @@ sanitize_log (double *min, double *max)
     b = DBL_MAX;
   *min = a;
   *max = b;
+}
+
+void
+dpv_range_sanitize (double   *min,
+                    double   *max,
+                    gboolean  log)
+{
+  g_return_if_fail (min != NULL && max != NULL);
+
+  if (log)
+    sanitize_log (min, max);
+  else
+    sanitize_linear (min, max);
 }
 
 /* Plain label for m × 10^p in a 1-2-5 log subdivision. */

@@ -29,6 +29,11 @@ gsize dpv_ticks_linear (double min, double max, guint max_ticks, DpvTick *ticks)
  * 0 < min < max; degenerate input falls back to a sensible range without warnings. */
 gsize dpv_ticks_log (double min, double max, guint max_ticks, DpvTick *ticks);
 
+/* Makes [*min, *max] a usable axis range, as the two functions above do with theirs: min <
+ * max, both finite, max − min finite and above double resolution, and for @log min > 0. NaN,
+ * infinite, equal or swapped ends fall back to a sensible range without warnings. */
+void dpv_range_sanitize (double *min, double *max, gboolean log);
+
 /* Formats value for read-outs with @significant significant digits, scientific with a
  * Unicode superscript exponent ("1.0×10⁻⁵") outside [1e-3, 1e5), U+2212 for minus.
  * Never prints "nan" or "inf": non-finite values give "∞", "−∞" or "—". Returns a new string. */

@@ -9,6 +9,7 @@
 
 #include "dpv-figure.h"
 #include "dpv-render-image.h"
+#include "dpv-text.h"
 #include "dpv-view-util.h"
 
 /* A message instead of a figure (invalid parameters). */

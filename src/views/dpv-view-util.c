@@ -15,6 +15,24 @@ dpv_fmt (double value)
   return dpv_format_number (value, 4);
 }
 
+/* 1 − p has its first significant digit at 10^{−⌈−log₁₀(1 − p)⌉}: two more digits than that
+ * show it (p = 0.99995460 at ε = 10: 7 digits, "0.9999546"), and never fewer than four. */
+int
+dpv_prob_digits (double p)
+{
+  int digits = 4;
+
+  if (isfinite (p) && p > 0.999 && p < 1.0)
+    digits = MAX (4, (int) ceil (-log10 (1.0 - p)) + 2);
+  return MIN (digits, 17);
+}
+
+char *
+dpv_fmt_prob (double p)
+{
+  return dpv_format_number (p, dpv_prob_digits (p));
+}
+
 DpvPlot *
 dpv_panel_new (cairo_t *cr, const DpvStyle *style, double x, double y, double w, double h,
                DpvPanelSetup setup, gconstpointer user_data)

@@ -15,6 +15,11 @@ G_BEGIN_DECLS
 
 /* A number for read-outs, captions and labels: dpv_format_number with 4 significant digits. */
 char *dpv_fmt (double value);
+/* A probability with enough significant digits that a value below 1 never reads as 1
+ * ("0.9999546", not "1.000"); otherwise as dpv_fmt (). */
+char *dpv_fmt_prob (double p);
+/* The significant digits dpv_fmt_prob () uses for @p (4 … 17). */
+int dpv_prob_digits (double p);
 
 /* A setup function sets the axes and titles of a fresh panel. */
 typedef void (*DpvPanelSetup) (DpvPlot *plot, gconstpointer user_data);

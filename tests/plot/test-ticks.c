@@ -261,6 +261,56 @@ test_degenerate (void)
   g_assert_cmpuint (n, >=, 1);
 }
 
+/* Ranges the ticks and the plot's axes fall back to: usable, and left alone when usable. */
+static void
+test_range_sanitize (void)
+{
+  static const struct { double min, max; gboolean log; } bad[] = {
+    { 1, 1, FALSE }, { 0, 0, FALSE }, { NAN, NAN, FALSE }, { NAN, 3, FALSE },
+    { -INFINITY, INFINITY, FALSE }, { -DBL_MAX, DBL_MAX, FALSE }, { 5, -5, FALSE },
+    { -1, 0, TRUE }, { 3, 3, TRUE }, { 0, INFINITY, TRUE }, { NAN, 1e-300, TRUE },
+  };
+  static const struct { double min, max; gboolean log; } good[] = {
+    { -3, 7, FALSE }, { 1e308, 1.5e308, FALSE }, { -1.7e308, -1e308, FALSE },
+    { 1e-300, 1e300, TRUE }, { 0.5, 0.52, TRUE },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      double a = bad[i].min, b = bad[i].max;
+
+      dpv_range_sanitize (&a, &b, bad[i].log);
+      g_assert_true (isfinite (a) && isfinite (b) && isfinite (b - a));
+      g_assert_cmpfloat (a, <, b);
+      if (bad[i].log)
+        g_assert_cmpfloat (a, >, 0);
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      double a = good[i].min, b = good[i].max;
+
+      dpv_range_sanitize (&a, &b, good[i].log);
+      g_assert_cmpfloat (a, ==, good[i].min);
+      g_assert_cmpfloat (b, ==, good[i].max);
+    }
+  /* a range near the largest doubles (where a + b overflows) keeps its width: its ticks
+   * reach both ends */
+  {
+    DpvTick t[DPV_MAX_TICKS];
+    gsize n = dpv_ticks_linear (1e308, 1.5e308, 6, t);
+    double lo = INFINITY, hi = -INFINITY;
+
+    for (gsize i = 0; i < n; i++)
+      if (t[i].major)
+        {
+          lo = MIN (lo, t[i].value);
+          hi = MAX (hi, t[i].value);
+        }
+    g_assert_cmpfloat (lo, <=, 1.05e308);
+    g_assert_cmpfloat (hi, >=, 1.45e308);
+  }
+}
+
 static void
 expect_number (double v, int sig, const char *expected)
 {
@@ -298,6 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ticks/log/structure", test_log_structure);
   g_test_add_func ("/ticks/log/labels", test_log_labels);
   g_test_add_func ("/ticks/degenerate", test_degenerate);
+  g_test_add_func ("/ticks/range-sanitize", test_range_sanitize);
   g_test_add_func ("/ticks/format-number", test_format_number);
   return g_test_run ();
 }

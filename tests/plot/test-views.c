@@ -287,8 +287,10 @@ test_readouts_values (void)
 
 /* ---- renders -------------------------------------------------------------------------- */
 
+/* @v drawn with the plots' @options (NULL: the defaults). */
 static cairo_surface_t *
-render (guint v, const DpvParams *p, DpvTheme theme, int w, int h)
+render_with (guint v, const DpvParams *p, DpvTheme theme, const DpvPlotOptions *options,
+             int w, int h)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cairo_t *cr = cairo_create (s);
@@ -296,12 +298,20 @@ render (guint v, const DpvParams *p, DpvTheme theme, int w, int h)
 
   dpv_style_init (&style, theme);
   style.pixel_snap = TRUE;
+  if (options != NULL)
+    style.plot_options = *options;
   test_render_view (v, p, &style, cr, w, h);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (s);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
   return s;
+}
+
+static cairo_surface_t *
+render (guint v, const DpvParams *p, DpvTheme theme, int w, int h)
+{
+  return render_with (v, p, theme, NULL, w, h);
 }
 
 static void
@@ -367,6 +377,49 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
   return n;
 }
 
+/* The colours a render of view @v must show, each in at least @min pixels (within @tol):
+ * the curves or bars every mechanism has there. Densities and regions: the outputs on D and
+ * D′ (regions with randomized response: D′ only, since the gap δ(ε′) is drawn over D's bar
+ * at y = 0, and at ε = 10 D's bar at y = 1 is 4.5·10⁻⁵ high); KL: the Lemma 3.18 bound and
+ * ε²/2 (the tight bound can lie under the actual KL); composition: basic (the optimal KOV
+ * curve can lie under the exact one) and, with @pending, the preview, no KOV curve at all
+ * (the expensive stage computes it). The actual and exact curves are black, like the text:
+ * their colour proves nothing. */
+static void
+assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme, gsize min,
+              double tol, gboolean pending, const char *what)
+{
+  DpvStyle style;
+  DpvRole need[2] = { DPV_ROLE_D, DPV_ROLE_D_PRIME };
+
+  dpv_style_init (&style, theme);
+  if (v == TEST_VIEW_REGIONS && mech == DP_MECHANISM_RR)
+    need[0] = DPV_ROLE_D_PRIME;
+  else if (v == TEST_VIEW_KL)
+    {
+      need[0] = DPV_ROLE_BOUND;
+      need[1] = DPV_ROLE_ZCDP;
+    }
+  else if (v == TEST_VIEW_COMPOSITION)
+    {
+      need[0] = DPV_ROLE_BOUND;
+      need[1] = pending ? DPV_ROLE_TIGHT : DPV_ROLE_BOUND;
+    }
+  for (int i = 0; i < 2; i++)
+    {
+      gsize n = count_colour (s, &style.roles[need[i]], tol);
+
+      if (pending && need[i] == DPV_ROLE_TIGHT)
+        {
+          if (n != 0)
+            g_error ("%s: %zu pixels of the KOV curve in a preview", what, n);
+          continue;
+        }
+      if (n < min)
+        g_error ("%s: %zu pixels of role %d, expected at least %zu", what, n, need[i], min);
+    }
+}
+
 static void
 test_render_sizes (void)
 {
@@ -375,13 +428,17 @@ test_render_sizes (void)
       {
         DpvParams p;
         cairo_surface_t *s;
+        g_autofree char *what = g_strdup_printf ("%s %s", test_view_name (v),
+                                                 dpv_mechanism_label (mech));
 
         set_params (&p, &sets[0], mech);
         s = render (v, &p, DPV_THEME_LIGHT, 320, 200);
+        assert_shows (s, v, mech, DPV_THEME_LIGHT, 15, 0.12, FALSE, what);
         cairo_surface_destroy (s);
         if (mech == DP_MECHANISM_LAPLACE)
           {
             s = render (v, &p, DPV_THEME_DARK, 3840, 2160);
+            assert_shows (s, v, mech, DPV_THEME_DARK, 1000, 0.06, FALSE, what);
             cairo_surface_destroy (s);
           }
       }
@@ -397,11 +454,15 @@ test_render_extremes (void)
           DpvParams p;
           cairo_surface_t *s;
           int w = si == 2 ? 320 : 640, h = si == 2 ? 200 : 400;
+          DpvTheme theme = si % 2 ? DPV_THEME_PRINT : DPV_THEME_DARK;
+          g_autofree char *what = g_strdup_printf ("%s %s, set %zu", test_view_name (v),
+                                                   dpv_mechanism_label (mech), si);
 
           set_params (&p, &sets[si], mech);
           if (v == TEST_VIEW_REGIONS && si % 2 == 0)
             p.eps_prime = 0.0;
-          s = render (v, &p, si % 2 ? DPV_THEME_PRINT : DPV_THEME_DARK, w, h);
+          s = render (v, &p, theme, w, h);
+          assert_shows (s, v, mech, theme, 15, 0.12, FALSE, what);
           cairo_surface_destroy (s);
         }
 }
@@ -492,13 +553,12 @@ is_colour (cairo_surface_t *s, int x, int y, const DpvColor *c, double tol)
 static gsize
 covered_ink (guint view, const DpvParams *p, int w, int h, gsize *differ)
 {
+  const DpvPlotOptions no_legends = { .hide_legends = TRUE };
   cairo_surface_t *shown, *bare;
   gsize covered = 0;
 
   shown = render (view, p, DPV_THEME_LIGHT, w, h);
-  dpv_plot_set_legends_hidden (TRUE);
-  bare = render (view, p, DPV_THEME_LIGHT, w, h);
-  dpv_plot_set_legends_hidden (FALSE);
+  bare = render_with (view, p, DPV_THEME_LIGHT, &no_legends, w, h);
   *differ = 0;
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
@@ -523,14 +583,9 @@ covered_ink (guint view, const DpvParams *p, int w, int h, gsize *differ)
 static cairo_surface_t *
 render_unannotated_params (guint v, const DpvParams *p, int w, int h, GArray *placed)
 {
-  cairo_surface_t *s;
+  const DpvPlotOptions options = { .hide_annotations = TRUE, .placed_log = placed };
 
-  dpv_plot_set_annotations_hidden (TRUE);
-  dpv_plot_set_placed_log (placed);
-  s = render (v, p, DPV_THEME_LIGHT, w, h);
-  dpv_plot_set_placed_log (NULL);
-  dpv_plot_set_annotations_hidden (FALSE);
-  return s;
+  return render_with (v, p, DPV_THEME_LIGHT, &options, w, h);
 }
 
 /* The same for mechanism @mech at @eps, the other parameters at their defaults. */
@@ -663,7 +718,8 @@ test_annotations_off_ink (void)
   g_assert_cmpuint (worst, <=, 40);
 }
 
-/* The KL view's ratio note ("bound …, actual …, ratio ×…") sits beside the ε line it is about
+/* The KL view's ratio note ("bound …, actual …, ratio ×…"; for the Gaussian, to which the
+ * bounds do not apply, "KL = ρ = … (not ε-DP)") sits beside the ε line it is about
  * and off the curves, over a denser grid than the test above: three sizes, every mechanism,
  * 13 values of ε from 0.01 to 10, linear and log y. In the figure drawn without annotations,
  * a strip 12 pixels wide on one side of the note's box, as tall as the box, holds the dashes
@@ -703,7 +759,7 @@ test_kl_note_beside_line (void)
                 DpvPlacedText right = { NULL, t->x + t->w, t->y, 12, t->h };
                 gsize line_left, line_right, ink;
 
-                if (strstr (t->text, "ratio") == NULL)
+                if (strstr (t->text, mech == DP_MECHANISM_GAUSSIAN ? "KL = ρ" : "ratio") == NULL)
                   {
                     g_free (t->text);
                     continue;
@@ -978,17 +1034,28 @@ test_composition_pending (void)
     g_assert_null (dpv_frame_try_compute (&dpv_composition_view, &p, cache));
     preview = dpv_frame_compute_preview (&dpv_composition_view, &p, cache);
     g_assert_true (dpv_frame_is_pending (preview));
-    s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
-    {
-      cairo_t *cr = cairo_create (s);
-      DpvStyle st;
+    /* drawn: the cheap curves (basic), no exact curve; the complete frame has both */
+    for (int complete = 0; complete < 2; complete++)
+      {
+        cairo_t *cr;
+        DpvStyle st;
 
-      dpv_style_init (&st, DPV_THEME_LIGHT);
-      dpv_figure_render (preview, &st, cr, 640, 400);
-      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-      cairo_destroy (cr);
-    }
-    cairo_surface_destroy (s);
+        s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
+        cr = cairo_create (s);
+        dpv_style_init (&st, DPV_THEME_LIGHT);
+        dpv_figure_render (complete ? full : preview, &st, cr, 640, 400);
+        g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+        cairo_destroy (cr);
+        cairo_surface_flush (s);
+        assert_shows (s, TEST_VIEW_COMPOSITION, DP_MECHANISM_RR, DPV_THEME_LIGHT, 40, 0.12,
+                      !complete, complete ? "complete" : "preview");
+        if (complete)
+          {
+            /* the KOV curve, which the preview leaves out */
+            g_assert_cmpuint (count_colour (s, &st.roles[DPV_ROLE_TIGHT], 0.12), >, 40);
+          }
+        cairo_surface_destroy (s);
+      }
     r = dpv_frame_readouts (preview);
     for (guint i = 0; i < r->len; i++)
       {

@@ -3,14 +3,18 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Per-mechanism budgets of the generic routes (basic, advanced, optimal):
- * - Laplace and randomized response are pure ε-DP: (ε₀, δ₀) = (ε, 0), and the whole target δ
- *   goes to advanced composition's δ′ and to the KOV accountant.
+ * Every number is libdpcore's answer to "total ε of k mechanisms at a total failure
+ * probability δ" (dp-compose.h, "one composition question, one answer"), so the view, its
+ * caption and dpviz-cli compose print the same number for the same question:
+ * - Laplace and randomized response are pure ε-DP: each step is (ε, 0), and the whole δ goes
+ *   to advanced composition's δ′ and to the KOV accountant.
  * - The Gaussian mechanism is (ε₀(δ₀), δ₀)-DP for every δ₀ along its privacy profile
- *   (Balle & Wang 2018, Thm 8). Basic composition (Dwork & Roth Thm 3.16) uses δ₀ = δ/k so
- *   the k-fold total is δ; advanced composition (Thm 3.20) and KOV split δ = kδ₀ + δ′ with
- *   δ₀ = δ/(2k), δ′ = δ/2. The KOV value is never above basic: basic is itself a valid
- *   (kε₀, kδ₀) guarantee and KOV is optimal for it (Kairouz, Oh & Viswanath 2015, Thm 3.3).
+ *   (Balle & Wang 2018, Thm 8). Basic composition (Dwork & Roth Thm 3.16) takes δ₀ = δ/k;
+ *   advanced composition (Thm 3.20) and KOV (Kairouz, Oh & Viswanath 2015, Thm 3.3) take
+ *   δ₀ = δ/(2k), advanced with δ′ = δ/2 (dp_compose_split ()). The per-step pairs are kept
+ *   with the values at k, for the read-outs and the caption. KOV of (ε₀, δ/(2k)) pairs can be
+ *   above basic of (ε₀, δ/k) pairs (k = 1 … 16 at ε = 1, δ = 1e-5): it is drawn as it is.
+ * - The crossover is dp_compose_crossover_at_delta () up to DP_K_MAX, as dpviz-cli reports it.
  * The exact curve is dp_compose_exact_epsilon_curve (PLD for Laplace, μ√k for Gaussian,
  * binomial for randomized response).
  */
@@ -26,99 +30,95 @@
 #define CURVE_REL_TOL 1e-3
 #define POINT_REL_TOL 1e-4
 
-/* ε₀ of one Gaussian mechanism at per-mechanism failure probability δ₀. With @hint (may be
- * NULL), Newton's method starts from *hint when it is private enough for δ₀
- * (dp_gaussian_epsilon_hint), and *hint becomes the answer: a curve computed from the largest
- * k down passes each ε₀ on to the next, larger δ₀. */
+/* Basic composition (Dwork & Roth Thm 3.16) of k mechanisms at total δ: k·ε₀ with the
+ * per-step (ε₀, δ₀) of dp_compose_split (), written to @pt (may be NULL). With @hint (may be
+ * NULL) the Gaussian's ε₀ starts from *hint (dp_gaussian_epsilon_hint), and *hint becomes the
+ * answer: a curve computed from the largest k down passes each ε₀ on to the next, larger δ₀. */
 static double
-gaussian_eps0 (const DpMechanism *m, double delta0, double *hint)
+basic_at (const DpMechanism *m, double delta, unsigned long k, double *hint,
+          DpvCompositionPoint *pt)
 {
-  double e = NAN;
+  DpComposition c;
 
-  if (dp_gaussian_epsilon_hint (dp_mechanism_gaussian_mu (m), delta0, hint ? *hint : NAN, &e)
-      != DP_OK)
+  if (pt != NULL)
+    pt->basic_eps0 = pt->basic_delta0 = NAN;
+  if (dp_compose_split (m, DP_COMPOSE_BASIC, k, delta, hint ? *hint : NAN, &c) != DP_OK
+      || !isfinite (c.eps0))
     return NAN;
   if (hint != NULL)
-    *hint = e;
-  return e;
+    *hint = c.eps0;
+  if (pt != NULL)
+    {
+      pt->basic_eps0 = c.eps0;
+      pt->basic_delta0 = c.delta0;
+    }
+  return (double) k * c.eps0;
 }
 
-/* Basic composition (Dwork & Roth Thm 3.16) of k mechanisms; for the Gaussian each is
- * ε₀-DP at δ₀ = δ/k. @hint as for gaussian_eps0 (). */
-static double
-basic_at (const DpMechanism *m, double delta, unsigned long k, double *hint)
-{
-  double eps0 = m->kind == DP_MECHANISM_GAUSSIAN ? gaussian_eps0 (m, delta / k, hint)
-                                                 : m->epsilon;
-  double e = NAN, d = NAN;
-
-  if (!isfinite (eps0) || dp_compose_basic (eps0, 0.0, k, &e, &d) != DP_OK)
-    return NAN;
-  return e;
-}
-
-/* Advanced composition (Dwork & Roth Thm 3.20) of k mechanisms. For the Gaussian the total δ
- * is split evenly: δ/2 to the k mechanisms (δ₀ = δ/(2k)) and δ′ = δ/2 to the theorem. @hint
- * as for gaussian_eps0 (). */
+/* Advanced composition (Dwork & Roth Thm 3.20) of k mechanisms at total δ = kδ₀ + δ′, with
+ * the split of dp_compose_split (). @hint as for basic_at (). */
 static void
 advanced_at (const DpMechanism *m, double delta, unsigned long k, double *hint,
              DpvCompositionPoint *pt)
 {
   DpAdvancedComposition adv;
-  double eps0 = m->epsilon, delta0 = 0.0, delta_prime = delta;
+  DpComposition c;
 
   pt->advanced = pt->azuma = pt->drift = NAN;
-  if (m->kind == DP_MECHANISM_GAUSSIAN)
-    {
-      delta0 = delta / (2.0 * k);
-      delta_prime = delta / 2.0;
-      eps0 = gaussian_eps0 (m, delta0, hint);
-    }
-  if (!isfinite (eps0) || dp_compose_advanced (eps0, delta0, k, delta_prime, &adv) != DP_OK)
+  pt->adv_eps0 = pt->adv_delta0 = pt->delta_prime = NAN;
+  if (dp_compose_split (m, DP_COMPOSE_ADVANCED, k, delta, hint ? *hint : NAN, &c) != DP_OK
+      || !isfinite (c.eps0))
+    return;
+  if (hint != NULL)
+    *hint = c.eps0;
+  pt->adv_eps0 = c.eps0;
+  pt->adv_delta0 = c.delta0;
+  pt->delta_prime = c.delta_prime;
+  if (dp_compose_advanced (c.eps0, c.delta0, k, c.delta_prime, &adv) != DP_OK)
     return;
   pt->advanced = adv.epsilon;
   pt->azuma = adv.azuma_term;
   pt->drift = adv.drift_term;
 }
 
+/* The optimal composition of k (ε₀, δ₀)-DP mechanisms (Kairouz, Oh & Viswanath 2015,
+ * Thm 3.3) at total δ, with the per-step pair of dp_compose_split (); nothing else (it is
+ * what dpviz-cli compose reports as "optimal"). */
 static double
-optimal_at (const DpMechanism *m, double delta, unsigned long k, double basic)
+optimal_at (const DpMechanism *m, double delta, unsigned long k, const DpCancel *cancel)
 {
-  double e = NAN;
+  DpComposition c;
 
-  if (m->kind == DP_MECHANISM_GAUSSIAN)
-    {
-      double delta0 = delta / (2.0 * k), eps0 = gaussian_eps0 (m, delta0, NULL);
-
-      if (!isfinite (eps0) || dp_compose_kov_epsilon (eps0, delta0, k, delta, &e) != DP_OK)
-        e = NAN;
-      if (isfinite (basic) && (!isfinite (e) || basic < e))
-        e = basic;
-      return e;
-    }
-  if (dp_compose_kov_epsilon (m->epsilon, 0.0, k, delta, &e) != DP_OK)
+  if (dp_compose_at_delta (m, DP_COMPOSE_OPTIMAL, k, delta, 0.0, cancel, &c) != DP_OK
+      || !isfinite (c.epsilon))
     return NAN;
-  return e;
+  return c.epsilon;
 }
 
-static double
-zcdp_at (const DpMechanism *m, double delta, unsigned long k)
+/* The per-step pair the optimal bound composes (a split: cheap). */
+static void
+optimal_split (const DpMechanism *m, double delta, unsigned long k, DpvCompositionPoint *pt)
 {
-  double e = NAN;
+  DpComposition c;
 
-  if (m->kind != DP_MECHANISM_GAUSSIAN || dp_compose_gaussian_zcdp (m, k, delta, &e) != DP_OK)
-    return NAN;
-  return e;
+  pt->opt_eps0 = pt->opt_delta0 = NAN;
+  if (dp_compose_split (m, DP_COMPOSE_OPTIMAL, k, delta, NAN, &c) != DP_OK)
+    return;
+  pt->opt_eps0 = c.eps0;
+  pt->opt_delta0 = c.delta0;
 }
 
+/* The Gaussian's own routes: zCDP (Bun & Steinke 2016) and RDP (Mironov 2017). */
 static double
-rdp_at (const DpMechanism *m, double delta, unsigned long k)
+route_at (const DpMechanism *m, DpComposeMethod method, double delta, unsigned long k)
 {
-  double e = NAN;
+  DpComposition c;
 
-  if (m->kind != DP_MECHANISM_GAUSSIAN || dp_compose_rdp (m, k, delta, &e) != DP_OK)
+  if (m->kind != DP_MECHANISM_GAUSSIAN
+      || dp_compose_at_delta (m, method, k, delta, 0.0, NULL, &c) != DP_OK
+      || !isfinite (c.epsilon))
     return NAN;
-  return e;
+  return c.epsilon;
 }
 
 static void point_cheap (const DpMechanism *m, const DpvParams *params,
@@ -157,72 +157,27 @@ data_new (const DpvParams *params, gsize max_points)
   return data;
 }
 
-/* The first k at which advanced composition beats basic composition (0: none up to the
- * grid's end). Pure ε-DP: the closed form of dp_compose_advanced_crossover. Gaussian (both
- * sides move with k): the first grid point where advanced beats basic brackets it, and
- * bisection on k finishes between that point and the one before; the ε₀ at the upper end are
- * private enough for every smaller k (δ/k grows), so they start Newton's method. */
-static unsigned long
-crossover (const DpMechanism *m, double delta, const DpvCompositionData *data)
-{
-  gsize j = 0;
-  unsigned long lo, hi;
-  double hint_b = NAN, hint_a = NAN;
-  DpvCompositionPoint pt;
-
-  if (m->kind != DP_MECHANISM_GAUSSIAN)
-    {
-      unsigned long kc = 0;
-
-      if (dp_compose_advanced_crossover (m->epsilon, delta, &kc) != DP_OK)
-        return 0;
-      return kc;
-    }
-  while (j < data->n && !(data->advanced[j] < data->basic[j]))
-    j++;
-  if (j == data->n)
-    return 0;
-  if (j == 0)
-    return data->k[0];   /* the grid starts at k = 1 (data_new) */
-  lo = data->k[j - 1];   /* advanced ≥ basic */
-  hi = data->k[j];       /* advanced < basic */
-  basic_at (m, delta, hi, &hint_b);
-  advanced_at (m, delta, hi, &hint_a, &pt);
-  while (hi - lo > 1)
-    {
-      unsigned long mid = lo + (hi - lo) / 2;
-      double hb = hint_b, ha = hint_a;
-
-      advanced_at (m, delta, mid, &ha, &pt);
-      if (pt.advanced < basic_at (m, delta, mid, &hb))
-        {
-          hi = mid;
-          hint_b = hb;
-          hint_a = ha;
-        }
-      else
-        lo = mid;
-    }
-  return hi;
-}
-
 static void
 fill_cheap (DpvCompositionData *data, const DpMechanism *m, const DpvParams *params)
 {
   /* From the largest k down: for the Gaussian each ε₀ is then private enough for the next,
    * larger δ₀ and starts its Newton iteration (the curves are ~100 inversions of δ(ε)). */
   double hint_b = NAN, hint_a = NAN;
+  unsigned long kc = 0;
 
   for (gsize i = data->n; i-- > 0;)
     {
       DpvCompositionPoint pt;
 
-      data->basic[i] = basic_at (m, params->delta, data->k[i], &hint_b);
+      data->basic[i] = basic_at (m, params->delta, data->k[i], &hint_b, NULL);
       advanced_at (m, params->delta, data->k[i], &hint_a, &pt);
       data->advanced[i] = pt.advanced;
-      data->zcdp[i] = zcdp_at (m, params->delta, data->k[i]);
+      data->zcdp[i] = route_at (m, DP_COMPOSE_ZCDP, params->delta, data->k[i]);
     }
-  data->k_cross = crossover (m, params->delta, data);
+  /* The first k where advanced is below basic, found as dpviz-cli compose finds it. */
+  if (dp_compose_crossover_at_delta (m, params->delta, DP_K_MAX, &kc) != DP_OK)
+    kc = 0;
+  data->k_cross = kc;
 
   point_cheap (m, params, &data->at);
 }
@@ -235,8 +190,8 @@ point_expensive (const DpMechanism *m, const DpvParams *params, const DpCancel *
   DpStatus status;
   double e = NAN;
 
-  pt->optimal = optimal_at (m, params->delta, params->k, pt->basic);
-  pt->rdp = rdp_at (m, params->delta, params->k);
+  pt->optimal = optimal_at (m, params->delta, params->k, cancel);
+  pt->rdp = route_at (m, DP_COMPOSE_RDP, params->delta, params->k);
   if (dp_cancel_is_set (cancel))
     return FALSE;
   status = dp_compose_exact_epsilon (m, params->k, params->delta, POINT_REL_TOL, cancel, &e);
@@ -247,14 +202,16 @@ point_expensive (const DpMechanism *m, const DpvParams *params, const DpCancel *
   return TRUE;
 }
 
+/* The closed forms at params->k with their per-step pairs; the rest NaN. */
 static void
 point_cheap (const DpMechanism *m, const DpvParams *params, DpvCompositionPoint *pt)
 {
   memset (pt, 0, sizeof *pt);
   pt->k = params->k;
-  pt->basic = basic_at (m, params->delta, params->k, NULL);
+  pt->basic = basic_at (m, params->delta, params->k, NULL, pt);
   advanced_at (m, params->delta, params->k, NULL, pt);
-  pt->zcdp = zcdp_at (m, params->delta, params->k);
+  optimal_split (m, params->delta, params->k, pt);
+  pt->zcdp = route_at (m, DP_COMPOSE_ZCDP, params->delta, params->k);
   pt->optimal = pt->exact = pt->rdp = NAN;
 }
 
@@ -308,8 +265,8 @@ dpv_composition_data_compute (const DpvParams *params, const DpCancel *cancel)
     {
       if (dp_cancel_is_set (cancel))
         return NULL;
-      data->optimal[i] = optimal_at (&m, params->delta, data->k[i], data->basic[i]);
-      data->rdp[i] = rdp_at (&m, params->delta, data->k[i]);
+      data->optimal[i] = optimal_at (&m, params->delta, data->k[i], cancel);
+      data->rdp[i] = route_at (&m, DP_COMPOSE_RDP, params->delta, data->k[i]);
     }
   if (dp_cancel_is_set (cancel))
     return NULL;
@@ -411,8 +368,11 @@ dpv_composition_data_point (const DpvCompositionData *data, const DpvParams *par
       *out = data->at;
       return;
     }
+  memset (out, 0, sizeof *out);
   out->basic = out->advanced = out->azuma = out->drift = out->optimal = out->exact = NAN;
   out->zcdp = out->rdp = NAN;
+  out->basic_eps0 = out->basic_delta0 = out->adv_eps0 = out->adv_delta0 = NAN;
+  out->delta_prime = out->opt_eps0 = out->opt_delta0 = NAN;
   out->k = params->k;
   out->approximate = FALSE;
   if (dpv_params_mechanism (params, &m) != DP_OK)

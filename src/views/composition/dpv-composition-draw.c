@@ -21,7 +21,9 @@ typedef struct {
 
 enum { LABEL_BASIC, LABEL_RAW, LABEL_ADVANCED, LABEL_ZCDP, LABEL_RDP, N_LABELS };
 
-/* The series' legend labels, named once for the strip under the plot and for the series. */
+/* The series' legend labels, named once for the strip under the plot and for the series.
+ * Pure mechanisms compose (ε, 0) at every step; the Gaussian's labels say which δ₀ each
+ * method takes from the total δ (dp-compose.h). */
 static const char *const label_text[N_LABELS] = {
   [LABEL_BASIC] = N_("basic kε (Thm 3.16)"),
   [LABEL_RAW] = N_("raw Thm 3.20 formula where worse than basic"),
@@ -30,17 +32,27 @@ static const char *const label_text[N_LABELS] = {
   [LABEL_RDP] = N_("RDP (Mironov 2017)"),
 };
 
+static const char *const gaussian_label_text[N_LABELS] = {
+  [LABEL_BASIC] = N_("basic kε<sub>0</sub>, δ<sub>0</sub> = δ/k (Thm 3.16)"),
+  [LABEL_RAW] = N_("raw Thm 3.20 formula where worse than basic"),
+  [LABEL_ADVANCED] = N_("advanced, min(basic, ε<sub>k</sub>), δ<sub>0</sub> = δ/(2k), "
+                        "δ′ = δ/2 (Thm 3.20)"),
+  [LABEL_ZCDP] = N_("zCDP (Bun &amp; Steinke 2016)"),
+  [LABEL_RDP] = N_("RDP (Mironov 2017)"),
+};
+
 static const char *
-label (int which)
+label (DpMechanismKind kind, int which)
 {
-  return _(label_text[which]);
+  return _(kind == DP_MECHANISM_GAUSSIAN ? gaussian_label_text[which] : label_text[which]);
 }
 
 static const char *
 optimal_label (DpMechanismKind kind)
 {
   if (kind == DP_MECHANISM_GAUSSIAN)
-    return _("optimal for (ε<sub>0</sub>, δ<sub>0</sub>)-DP (KOV 2015)");
+    return _("optimal for (ε<sub>0</sub>, δ<sub>0</sub>)-DP, δ<sub>0</sub> = δ/(2k) "
+             "(KOV 2015)");
   return _("optimal for ε-DP (KOV 2015)");
 }
 
@@ -84,7 +96,7 @@ setup_comp (DpvPlot *plot, gconstpointer user_data)
 
       for (int i = 0; i < N_LABELS; i++)
         if (kind == DP_MECHANISM_GAUSSIAN || (i != LABEL_ZCDP && i != LABEL_RDP))
-          labels[n++] = label (i);
+          labels[n++] = label (kind, i);
       labels[n++] = optimal_label (kind);
       labels[n++] = exact_label (kind);
       dpv_plot_set_legend_below (plot, labels, n);
@@ -124,18 +136,18 @@ dpv_composition_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   /* Basic wide and solid, advanced dashed on top: where advanced is no better the two
    * coincide and both stay visible. */
   dpv_plot_line (plot, r->xk, data->basic, n, &style->roles[DPV_ROLE_BOUND],
-                 style->line_width * 1.8, DPV_DASH_SOLID, label (LABEL_BASIC));
+                 style->line_width * 1.8, DPV_DASH_SOLID, label (data->mechanism, LABEL_BASIC));
   dpv_plot_line (plot, r->xk, r->raw, n, &style->roles[DPV_ROLE_EXTRA], style->line_width * 0.7,
-                 DPV_DASH_DOTTED, label (LABEL_RAW));
+                 DPV_DASH_DOTTED, label (data->mechanism, LABEL_RAW));
   dpv_plot_line (plot, r->xk, r->adv, n, &style->roles[DPV_ROLE_EXTRA], style->line_width,
-                 DPV_DASH_DASHED, label (LABEL_ADVANCED));
+                 DPV_DASH_DASHED, label (data->mechanism, LABEL_ADVANCED));
   if (data->mechanism == DP_MECHANISM_GAUSSIAN)
     {
       dpv_plot_line (plot, r->xk, data->zcdp, n, &style->roles[DPV_ROLE_ZCDP], style->line_width,
-                     DPV_DASH_DASHDOT, label (LABEL_ZCDP));
+                     DPV_DASH_DASHDOT, label (data->mechanism, LABEL_ZCDP));
       if (!pending)
         dpv_plot_line (plot, r->xk, data->rdp, n, &style->roles[DPV_ROLE_ZCDP],
-                       style->line_width, DPV_DASH_DOTTED, label (LABEL_RDP));
+                       style->line_width, DPV_DASH_DOTTED, label (data->mechanism, LABEL_RDP));
     }
   if (!pending)
     {

@@ -3,16 +3,18 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Curves against k (log) at total failure probability δ (VIEWS.md, View 4):
- * - basic composition kε (Dwork & Roth Thm 3.16);
- * - advanced composition √(2k ln(1/δ′))·ε + kε(e^ε − 1) (Dwork, Rothblum & Vadhan 2010;
- *   Dwork & Roth Thm 3.20), plotted as min(kε, ε_k) with the raw formula dashed where it is
+ * - basic composition kε₀ (Dwork & Roth Thm 3.16);
+ * - advanced composition √(2k ln(1/δ′))·ε₀ + kε₀(e^ε₀ − 1) (Dwork, Rothblum & Vadhan 2010;
+ *   Dwork & Roth Thm 3.20), plotted as min(basic, ε_k) with the raw formula dashed where it is
  *   worse than basic, and the crossover k marked;
- * - the optimal composition of generic ε-DP mechanisms (Kairouz, Oh & Viswanath 2015,
+ * - the optimal composition of generic (ε₀, δ₀)-DP mechanisms (Kairouz, Oh & Viswanath 2015,
  *   Thm 3.3);
  * - the exact composition of the mechanism (privacy-loss distribution for Laplace, μ√k for
  *   Gaussian, binomial for randomized response);
  * - for the Gaussian mechanism also zCDP (Bun & Steinke 2016) and RDP (Mironov 2017).
- * The curves come from DpvCompositionData (dpv-composition-data.c).
+ * The curves come from DpvCompositionData (dpv-composition-data.c); the per-step (ε₀, δ₀)
+ * of each method is that of dp_compose_split () (pure mechanisms: (ε, 0); the Gaussian: from
+ * its privacy profile at δ₀ = δ/k for basic, δ/(2k) for advanced and optimal).
  */
 #include "config.h"
 
@@ -38,14 +40,39 @@ dpv_composition_adv_min (const DpvCompositionPoint *pt)
   return MIN (pt->basic, pt->advanced);
 }
 
-/* Plain text (no <sup>): used as a panel title, which may be ellipsized. */
+/* What the crossover of advanced below basic is, when it is not a marked k on the axis
+ * (NULL then): never for pure ε-DP mechanisms with e^ε ≥ 2 (the drift term kε(e^ε − 1)
+ * alone is kε or more), none up to DP_K_MAX, or first below beyond the axis. */
+static char *
+crossover_note (const DpvComposition *c)
+{
+  const DpvCompositionData *d = c->data;
+
+  if (d->k_cross == 0)
+    {
+      if (d->mechanism != DP_MECHANISM_GAUSSIAN && exp (d->epsilon) >= 2.0)
+        return g_strdup (_("advanced is never below basic here (ε ≥ ln 2)"));
+      {
+        g_autofree char *kmax = dpv_format_number ((double) DP_K_MAX, 1);
+
+        return g_strdup_printf (_("advanced is not below basic for any k up to %s"), kmax);
+      }
+    }
+  if ((double) d->k_cross > c->k_max)
+    return g_strdup_printf (_("advanced is first below basic at k = %lu"), d->k_cross);
+  return NULL;
+}
+
+/* Plain text (no <sup>): used as a panel title, which may be ellipsized. The values are
+ * those dpviz-cli compose prints for the same question (advanced: the theorem's own
+ * value). */
 char *
 dpv_composition_values_markup (const DpvComposition *c, gboolean notes)
 {
   const DpvCompositionPoint *pt = &c->pt;
   DpMechanismKind kind = c->data->mechanism;
   g_autofree char *b = dpv_fmt (pt->basic);
-  g_autofree char *a = dpv_fmt (dpv_composition_adv_min (pt));
+  g_autofree char *a = dpv_fmt (pt->advanced);
   g_autofree char *o = NULL;
   g_autofree char *e = NULL;
   GString *s = g_string_new (NULL);
@@ -60,9 +87,13 @@ dpv_composition_values_markup (const DpvComposition *c, gboolean notes)
                                       pt->approximate && kind != DP_MECHANISM_GAUSSIAN);
       g_string_append_printf (s, _(" · optimal %s · exact %s"), o, e);
     }
-  if (notes && kind != DP_MECHANISM_GAUSSIAN && c->data->k_cross == 0 && c->data->n > 0)
-    g_string_append_printf (s, " · %s",
-                            _("advanced never beats basic here (ε ≥ ln 2)"));
+  if (notes && c->data->n > 0)
+    {
+      g_autofree char *note = crossover_note (c);
+
+      if (note != NULL)
+        g_string_append_printf (s, " · %s", note);
+    }
   if (kind == DP_MECHANISM_GAUSSIAN && isfinite (pt->zcdp))
     {
       g_autofree char *z = dpv_fmt (pt->zcdp);
@@ -70,6 +101,16 @@ dpv_composition_values_markup (const DpvComposition *c, gboolean notes)
       g_string_append_printf (s, _(" · zCDP %s"), z);
     }
   return g_string_free (s, FALSE);
+}
+
+/* "ε₀, δ₀" of one step, as the read-outs show it. */
+static char *
+pair_text (double eps0, double delta0)
+{
+  g_autofree char *e = dpv_fmt (eps0);
+  g_autofree char *d = dpv_fmt (delta0);
+
+  return g_strdup_printf ("%s, %s", e, d);
 }
 
 static gpointer
@@ -159,12 +200,33 @@ static char *
 composition_caption (const DpvFrame *frame)
 {
   const DpvParams *params = dpv_frame_get_params (frame);
+  const DpMechanism *m = dpv_frame_get_mechanism (frame);
   const DpvComposition *c = dpv_frame_get_result (frame);
+  const DpvCompositionPoint *pt = &c->pt;
   g_autofree char *v = dpv_composition_values_markup (c, FALSE);
   g_autofree char *dl = dpv_fmt (params->delta);
   g_autofree char *eps = dpv_fmt (params->epsilon);
 
-  return g_strdup_printf (_("ε = %s per mechanism, total δ = %s · %s"), eps, dl, v);
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
+    {
+      g_autofree char *sg = dpv_fmt (m->scale);
+      g_autofree char *be = dpv_fmt (pt->basic_eps0);
+      g_autofree char *bd = dpv_fmt (pt->basic_delta0);
+      g_autofree char *ae = dpv_fmt (pt->adv_eps0);
+      g_autofree char *ad = dpv_fmt (pt->adv_delta0);
+      g_autofree char *dp = dpv_fmt (pt->delta_prime);
+      g_autofree char *oe = dpv_fmt (pt->opt_eps0);
+      g_autofree char *od = dpv_fmt (pt->opt_delta0);
+
+      /* Translators: (ε₀, δ₀) is what one of the k mechanisms spends; the Gaussian spends
+       * a different pair in each method. */
+      return g_strdup_printf (_("σ = %s (calibrated at ε = %s, δ = %s), total δ = %s · %s · "
+                                "per step (ε<sub>0</sub>, δ<sub>0</sub>): basic (%s, %s), "
+                                "advanced (%s, %s) with δ′ = %s, optimal (%s, %s)"),
+                              sg, eps, dl, dl, v, be, bd, ae, ad, dp, oe, od);
+    }
+  return g_strdup_printf (_("ε = %s per mechanism (pure ε-DP: δ<sub>0</sub> = 0), total "
+                            "δ = %s · %s"), eps, dl, v);
 }
 
 static void
@@ -176,28 +238,40 @@ composition_readouts (const DpvFrame *frame, GPtrArray *out)
   const DpvCompositionPoint *pt = &c->pt;
   gboolean pending = c->pending;
   unsigned long kc = c->data->k_cross;
+  g_autofree char *dp = dpv_fmt (pt->delta_prime);
+  g_autofree char *adv_pair = pair_text (pt->adv_eps0, pt->adv_delta0);
 
   dpv_readout_add (out, _("Number of mechanisms k"), g_strdup_printf ("%lu", params->k));
-  dpv_readout_add (out, _("Basic composition kε (Thm 3.16)"), dpv_fmt (pt->basic));
+  dpv_readout_add (out, _("Basic composition kε₀ (Thm 3.16)"), dpv_fmt (pt->basic));
+  dpv_readout_add (out, _("  per step ε₀, δ₀"), pair_text (pt->basic_eps0, pt->basic_delta0));
   dpv_readout_add (out, _("Advanced composition ε_k (Thm 3.20)"), dpv_fmt (pt->advanced));
-  dpv_readout_add (out, _("  Azuma term √(2k ln(1/δ′))·ε"), dpv_fmt (pt->azuma));
-  dpv_readout_add (out, _("  KL drift term kε(e^ε − 1)"), dpv_fmt (pt->drift));
-  dpv_readout_add (out, _("Advanced, min(kε, ε_k)"), dpv_fmt (dpv_composition_adv_min (pt)));
-  if (m->kind != DP_MECHANISM_GAUSSIAN || kc > 0)
-    dpv_readout_add (out, _("Advanced beats basic from k ="),
-                     kc > 0 ? g_strdup_printf ("%lu", kc) : g_strdup (_("never")));
+  dpv_readout_add (out, _("  per step ε₀, δ₀; δ′"), g_strdup_printf ("%s; %s", adv_pair, dp));
+  dpv_readout_add (out, _("  Azuma term √(2k ln(1/δ′))·ε₀"), dpv_fmt (pt->azuma));
+  dpv_readout_add (out, _("  KL drift term kε₀(e^ε₀ − 1)"), dpv_fmt (pt->drift));
+  dpv_readout_add (out, _("Better of basic and advanced"),
+                   dpv_fmt (dpv_composition_adv_min (pt)));
+  if (kc > 0)
+    dpv_readout_add (out, _("Advanced first below basic at k ="), g_strdup_printf ("%lu", kc));
+  else if (m->kind != DP_MECHANISM_GAUSSIAN && exp (params->epsilon) >= 2.0)
+    dpv_readout_add (out, _("Advanced first below basic at k ="),
+                     g_strdup (_("never (ε ≥ ln 2)")));
+  else
+    {
+      g_autofree char *kmax = dpv_format_number ((double) DP_K_MAX, 1);
+
+      dpv_readout_add (out, _("Advanced first below basic at k ="),
+                       g_strdup_printf (_("none up to %s"), kmax));
+    }
   dpv_readout_add (out, _("Optimal composition (KOV 2015)"),
                    pending ? g_strdup (_("computing…"))
                            : dpv_composition_fmt_approx (pt->optimal, pt->approximate));
+  dpv_readout_add (out, _("  per step ε₀, δ₀"), pair_text (pt->opt_eps0, pt->opt_delta0));
   dpv_readout_add (out, _("Exact composition"),
                    pending ? g_strdup (_("computing…"))
                            : dpv_composition_fmt_approx (pt->exact, pt->approximate
                                                          && m->kind != DP_MECHANISM_GAUSSIAN));
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
-      /* The generic routes need a per-mechanism (ε₀, δ₀); see dpv-composition-data.c. */
-      dpv_readout_add (out, _("Per-mechanism δ₀ of the advanced and optimal bounds"),
-                       dpv_fmt (params->delta / (2.0 * params->k)));
       dpv_readout_add (out, _("zCDP route"), dpv_fmt (pt->zcdp));
       dpv_readout_add (out, _("RDP route"),
                        pending ? g_strdup (_("computing…"))
@@ -220,12 +294,24 @@ const DpvViewClass dpv_composition_view = {
   .short_title = N_("Composition"),
   .icon_name = "view-paged-symbolic",
   .explanation =
-    N_("Running k mechanisms on the same data adds up their privacy loss. Basic composition "
-       "(Dwork &amp; Roth, Thm 3.16) gives kε; advanced composition (Thm 3.20) gives "
-       "√(2k ln(1/δ′))·ε + kε(e<sup>ε</sup> − 1), better once k passes the marked crossover. "
-       "The optimal bound for generic ε-DP mechanisms (Kairouz, Oh &amp; Viswanath 2015) is "
-       "lower still, and the exact composition of the actual mechanism, computed from its "
-       "privacy-loss distribution, is the true cost at total failure probability δ. Fewer "
+    N_("Running k mechanisms on the same data adds up their privacy loss. Each curve is the "
+       "total ε of k mechanisms at a total failure probability δ for the whole composition. "
+       "For mechanisms that are each (ε<sub>0</sub>, δ<sub>0</sub>)-DP, basic composition "
+       "(Dwork &amp; Roth, Thm 3.16) gives kε<sub>0</sub> and advanced composition (Thm 3.20) "
+       "√(2k ln(1/δ′))·ε<sub>0</sub> + kε<sub>0</sub>(e<sup>ε<sub>0</sub></sup> − 1). Laplace "
+       "and randomized response are pure ε-DP (ε<sub>0</sub> = ε, δ<sub>0</sub> = 0, δ′ = δ), "
+       "and advanced is below basic from the marked crossover on, which exists only when "
+       "ε &lt; ln 2. The Gaussian mechanism is "
+       "(ε<sub>0</sub>, δ<sub>0</sub>)-DP for every δ<sub>0</sub>, with ε<sub>0</sub> from its "
+       "privacy profile: basic uses δ<sub>0</sub> = δ/k, advanced and the optimal bound "
+       "δ<sub>0</sub> = δ/(2k) with δ′ = δ/2; the caption and the read-outs give these pairs "
+       "at the current k, and advanced, if it gets below basic at all, can rise above it again "
+       "at larger k. The optimal "
+       "bound for k (ε<sub>0</sub>, δ<sub>0</sub>)-DP mechanisms (Kairouz, Oh &amp; Viswanath "
+       "2015) is never above advanced composition; for the Gaussian it can be above basic at "
+       "small k, where basic has twice the δ<sub>0</sub>. The exact composition of the actual "
+       "mechanism, computed from its privacy-loss distribution, is the true cost (for Laplace "
+       "an upper bound, too high by at most 10<sup>−3</sup> of its value). Fewer "
        "compositions and smaller ε are more private."),
   .more_private = N_("Smaller ε, smaller k and larger target δ give a smaller total ε; smaller "
                      "totals are more private."),

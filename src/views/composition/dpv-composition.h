@@ -12,10 +12,13 @@ G_BEGIN_DECLS
 typedef struct {
   unsigned long k;
   double basic;        /* Thm 3.16 */
+  double basic_eps0, basic_delta0;  /* the per-step (ε₀, δ₀) it composes */
   double advanced;     /* Thm 3.20 raw formula */
+  double adv_eps0, adv_delta0, delta_prime;  /* its per-step pair and δ′ */
   double azuma;        /* its Azuma term */
   double drift;        /* its KL-drift term */
   double optimal;      /* KOV 2015 */
+  double opt_eps0, opt_delta0;      /* the per-step pair it composes */
   double exact;        /* PLD / μ√k / binomial */
   double zcdp;         /* Gaussian only */
   double rdp;          /* Gaussian only */
@@ -35,7 +38,7 @@ typedef struct {
   double *exact;
   double *zcdp;          /* Gaussian: zCDP route; otherwise NaN */
   double *rdp;           /* Gaussian: RDP route; otherwise NaN */
-  unsigned long k_cross; /* first k where advanced < basic; 0 = never on [1, k_max] */
+  unsigned long k_cross; /* first k where advanced < basic; 0 = none up to DP_K_MAX */
   DpvCompositionPoint at;/* values at the k it was computed for */
 } DpvCompositionData;
 

@@ -16,12 +16,24 @@ typedef struct {
   DpMechanismKind kind;
 } Setup;
 
+/* Randomized response reports a bit: ticks at its two values only. */
+static void
+bit_ticks (DpvPlot *plot)
+{
+  static const double values[] = { 0.0, 1.0 };
+  static const char *const labels[] = { "0", "1" };
+
+  dpv_plot_set_x_ticks (plot, values, labels, G_N_ELEMENTS (values));
+}
+
 static void
 setup_top (DpvPlot *plot, gconstpointer user_data)
 {
   const Setup *s = user_data;
 
   dpv_plot_set_x_axis (plot, s->d->x_lo, s->d->x_hi, DPV_SCALE_LINEAR, NULL);
+  if (s->kind == DP_MECHANISM_RR)
+    bit_ticks (plot);
   dpv_plot_set_y_axis (plot, 0.0, s->d->y_max, DPV_SCALE_LINEAR,
                        s->kind == DP_MECHANISM_RR ? _("probability") : _("density"));
   dpv_plot_set_x_tick_labels (plot, FALSE);
@@ -35,6 +47,8 @@ setup_bottom (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_axis (plot, s->d->x_lo, s->d->x_hi, DPV_SCALE_LINEAR,
                        s->kind == DP_MECHANISM_RR ? _("reported bit y")
                                                   : _("output y  (f(D) = 0, f(D′) = Δ)"));
+  if (s->kind == DP_MECHANISM_RR)
+    bit_ticks (plot);
   dpv_plot_set_y_axis (plot, -s->d->loss_max, s->d->loss_max, DPV_SCALE_LINEAR,
                        _("loss L(y)"));
 }
@@ -91,8 +105,8 @@ render_rr (const DpvDensities *d, double eps, const DpvStyle *style, cairo_t *cr
                  _("Pr[y | D′]: true bit 1"));
   for (int i = 0; i < 2; i++)
     {
-      g_autofree char *a = dpv_fmt (d->rr_p[i]);
-      g_autofree char *b = dpv_fmt (d->rr_q[i]);
+      g_autofree char *a = dpv_fmt_prob (d->rr_p[i]);
+      g_autofree char *b = dpv_fmt_prob (d->rr_q[i]);
 
       dpv_plot_annotate (top, xs_d[i], d->rr_p[i], a, DPV_ANCHOR_NORTH,
                          &style->roles[DPV_ROLE_D]);
@@ -171,9 +185,13 @@ dpv_densities_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   shade_band (bottom, style, params->epsilon);
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
-      /* the outputs that δ has to pay for */
+      /* the outputs where the loss leaves the band, with the probability of landing there
+       * (which is not δ) */
+      g_autofree char *pr = dpv_fmt (d->loss_outside);
+      g_autofree char *label = g_strdup_printf (_("P[|L| &gt; ε] = %s"), pr);
+
       dpv_plot_shade_x_range (bottom, -HUGE_VAL, centre - d->yb, &style->roles[DPV_ROLE_LOSS],
-                              0.30, _("|L| &gt; ε: paid for by δ"));
+                              0.30, label);
       dpv_plot_shade_x_range (bottom, centre + d->yb, HUGE_VAL, &style->roles[DPV_ROLE_LOSS],
                               0.30, NULL);
     }

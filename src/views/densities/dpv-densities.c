@@ -7,6 +7,12 @@
  * classic σ = Δ√(2 ln(1.25/δ))/ε (Dwork & Roth Thm A.1, valid for ε < 1) dashed; randomized
  * response as bar pairs (p, 1 − p), p = e^ε/(1+e^ε) (book §3.3.1). Beneath: the privacy
  * loss L(y) = ln(p(y)/q(y)) with the band ±ε (VIEWS.md, View 1).
+ *
+ * The Laplace mechanism's loss stays in the band (Thm 3.6) and randomized response's is ±ε.
+ * The Gaussian's is unbounded: for y drawn on D, L ~ N(μ²/2, μ²), μ = Δ/σ (Balle & Wang 2018,
+ * Lemma 3), so it leaves the band with probability P[|L| > ε], which is larger than the δ of
+ * (ε, δ)-DP: δ bounds the hockey-stick mass δ(ε) = E[(1 − e^{ε−L})₊] = sup_S P(S) − e^ε Q(S)
+ * (Dwork & Roth Def. 2.4; Balle & Wang Thm 8), whose integrand is below 1 and 0 where L ≤ ε.
  */
 #include "config.h"
 
@@ -23,6 +29,17 @@ loss (const DpMechanism *m, double y)
   if (dp_mechanism_privacy_loss (m, y, &v) != DP_OK || !isfinite (v))
     return NAN;
   return v;
+}
+
+/* P[L > ε] and P[L < −ε] for the Gaussian pair, y drawn on D: L ~ N(μ²/2, μ²) (Balle & Wang
+ * 2018, Lemma 3), so P[L > ε] = Φ((μ²/2 − ε)/μ) and P[L < −ε] = Φ((−ε − μ²/2)/μ), each by
+ * erfc without cancellation. By symmetry, on D′ the two are swapped and P[|L| > ε] is the
+ * same. */
+static void
+gaussian_loss_tails (double mu, double eps, double *above, double *below)
+{
+  *above = 0.5 * erfc ((eps - mu * mu / 2) / (mu * G_SQRT2));
+  *below = 0.5 * erfc ((eps + mu * mu / 2) / (mu * G_SQRT2));
 }
 
 static double
@@ -48,6 +65,9 @@ densities_compute (const DpvParams *params, const DpMechanism *m, gconstpointer 
   d->rr_bias = 1.0 / (1.0 + exp (-params->epsilon));
   if (dp_total_variation (m, &d->tv) != DP_OK)
     d->tv = NAN;
+  if (dp_hockey_stick (m, params->epsilon, &d->hockey) != DP_OK || !isfinite (d->hockey))
+    d->hockey = NAN;
+  d->loss_above = d->loss_outside = NAN;
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     d->sigma_classic = classic_sigma (params);
 
@@ -91,9 +111,13 @@ densities_compute (const DpvParams *params, const DpMechanism *m, gconstpointer 
     {
       DpMechanism classic;
 
-      /* L(y) = (Δ² − 2yΔ)/(2σ²) leaves the band outside [Δ/2 − εσ²/Δ, Δ/2 + εσ²/Δ]: the
-       * outputs that δ has to pay for. */
+      double below = NAN;
+
+      /* L(y) = (Δ² − 2yΔ)/(2σ²) leaves the band outside [Δ/2 − εσ²/Δ, Δ/2 + εσ²/Δ]. */
       d->yb = params->epsilon * s * s / delta_s;
+      gaussian_loss_tails (dp_mechanism_gaussian_mu (m), params->epsilon, &d->loss_above,
+                           &below);
+      d->loss_outside = d->loss_above + below;
       if (params->epsilon < 1.0 && d->sigma_classic > 0
           && dp_mechanism_gaussian (d->sigma_classic, m->sensitivity, &classic) == DP_OK)
         {
@@ -125,15 +149,18 @@ densities_caption (const DpvFrame *frame)
     case DP_MECHANISM_GAUSSIAN:
       {
         g_autofree char *dl = dpv_fmt (params->delta);
+        g_autofree char *out = dpv_fmt (d->loss_outside);
 
-        return g_strdup_printf (_("σ = %s (analytic) · odds change at most ×%s except with "
-                                  "probability δ = %s"), scale, odds, dl);
+        /* Translators: S is any set of outputs; P and Q are the output distributions on D
+         * and D′. */
+        return g_strdup_printf (_("σ = %s (analytic) · P(S) ≤ e<sup>ε</sup>·Q(S) + δ for "
+                                  "every S, δ = %s · P[|L| &gt; ε] = %s"), scale, dl, out);
       }
     case DP_MECHANISM_RR:
     case DP_N_MECHANISMS:
     default:
       {
-        g_autofree char *ps = dpv_fmt (d->rr_bias);
+        g_autofree char *ps = dpv_fmt_prob (d->rr_bias);
 
         return g_strdup_printf (_("p = e<sup>ε</sup>/(1+e<sup>ε</sup>) = %s · odds change at "
                                   "most ×%s"), ps, odds);
@@ -164,11 +191,23 @@ densities_readouts (const DpvFrame *frame, GPtrArray *out)
     case DP_MECHANISM_RR:
     case DP_N_MECHANISMS:
     default:
-      dpv_readout_add (out, _("Probability of reporting the true bit"), dpv_fmt (d->rr_bias));
+      dpv_readout_add (out, _("Probability of reporting the true bit"),
+                       dpv_fmt_prob (d->rr_bias));
       break;
     }
-  dpv_readout_add (out, _("Odds change at most ×"), dpv_fmt (exp (params->epsilon)));
   dpv_readout_add (out, _("Privacy-loss band ±ε"), dpv_fmt (params->epsilon));
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
+    {
+      /* The loss is unbounded: no bound on the odds, but the probabilities of leaving the
+       * band and the δ that (ε, δ)-DP bounds. */
+      dpv_readout_add (out, _("P[L > ε], output drawn on D"), dpv_fmt (d->loss_above));
+      dpv_readout_add (out, _("P[|L| > ε]: the loss leaves the band"),
+                       dpv_fmt (d->loss_outside));
+      dpv_readout_add (out, _("δ(ε) = E[(1 − e^(ε−L))₊], the δ of (ε, δ)-DP"),
+                       dpv_fmt (d->hockey));
+    }
+  else
+    dpv_readout_add (out, _("Odds change at most ×"), dpv_fmt (exp (params->epsilon)));
   if (!isnan (d->tv))
     dpv_readout_add (out, _("Statistical distance of p and q"), dpv_fmt (d->tv));
 }
@@ -188,8 +227,13 @@ const DpvViewClass dpv_densities_view = {
        "true answers differ by the sensitivity Δ. Differential privacy (Dwork &amp; Roth, "
        "Def. 2.4) asks that no output is much more likely under one than under the other: the "
        "privacy loss L(y) = ln(p(y)/q(y)) in the lower panel stays inside the band ±ε. For the "
-       "Laplace mechanism it always does (Thm 3.6); the Gaussian mechanism leaves the band with "
-       "probability about δ. Smaller ε means wider, more overlapping densities: more privacy."),
+       "Laplace mechanism it always does (Thm 3.6), and for randomized response it is exactly "
+       "+ε or −ε. The Gaussian mechanism's loss is unbounded: it leaves the band with the "
+       "probability P[|L| &gt; ε] shown in the read-outs, which is larger than δ. What "
+       "(ε, δ)-DP bounds is different: P(S) ≤ e<sup>ε</sup>·Q(S) + δ for every set S of "
+       "outputs, where δ is the expected excess E[(1 − e<sup>ε−L</sup>)<sub>+</sub>], not the "
+       "probability of leaving the band. Smaller ε means more overlapping output "
+       "distributions: more privacy."),
   .more_private = N_("Smaller ε is more private."),
   .uses = uses,
   .compute = densities_compute,

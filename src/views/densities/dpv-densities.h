@@ -18,6 +18,9 @@ typedef struct {
   double sigma_classic;         /* Gaussian: classic σ of Thm A.1 (0: none) */
   gboolean classic_drawn;       /* its densities are drawn (ε < 1) */
   double yb;                    /* Gaussian: |L| ≤ ε on [Δ/2 − yb, Δ/2 + yb] */
+  double loss_above;            /* Gaussian: P[L > ε] for y drawn on D */
+  double loss_outside;          /* Gaussian: P[|L| > ε] (the same on D and on D′) */
+  double hockey;                /* δ(ε) = E[(1 − e^{ε−L})₊], the δ the pair meets at ε */
   gsize n;
   double xs[DPV_DENSITIES_N], ps[DPV_DENSITIES_N], qs[DPV_DENSITIES_N], ls[DPV_DENSITIES_N];
   double cp[DPV_DENSITIES_N], cq[DPV_DENSITIES_N];   /* classic σ's densities */

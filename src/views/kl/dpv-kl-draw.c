@@ -31,9 +31,13 @@ static const char *const label_text[N_FIXED_LABELS] = {
   [LABEL_TIGHT] = N_("tight: ε·tanh(ε/2)"),
 };
 
+/* The reference line y = ε is the max divergence of the pure mechanisms; the Gaussian's is
+ * infinite. */
 static const char *
-label (int which)
+label (DpMechanismKind kind, int which)
 {
+  if (which == LABEL_REF && kind == DP_MECHANISM_GAUSSIAN)
+    return _("ε (the Gaussian's D<sub>∞</sub> is ∞)");
   return _(label_text[which]);
 }
 
@@ -53,7 +57,7 @@ setup_kl (DpvPlot *plot, gconstpointer user_data)
       const char *labels[N_FIXED_LABELS + 1];
 
       for (int i = 0; i < N_FIXED_LABELS; i++)
-        labels[i] = label (i);
+        labels[i] = label (k->kind, i);
       labels[N_FIXED_LABELS] = actual_label (k->kind);
       dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
     }
@@ -67,7 +71,7 @@ actual_label (DpMechanismKind kind)
     case DP_MECHANISM_LAPLACE:
       return _("Laplace KL = ε + e<sup>−ε</sup> − 1");
     case DP_MECHANISM_GAUSSIAN:
-      return _("Gaussian KL = Δ²/(2σ²), σ calibrated at (ε, δ)");
+      return _("Gaussian KL = Δ²/(2σ²) = ρ (not ε-DP)");
     case DP_MECHANISM_RR:
     case DP_N_MECHANISMS:
     default:
@@ -101,14 +105,14 @@ dpv_kl_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double x
   dpv_grid_log (eps_spec->min, eps_spec->max, 60, ref);
   dpv_plot_line (plot, ref, ref, 60, &style->roles[DPV_ROLE_EXTRA],
                  style->line_width * 0.7, DPV_DASH_DASHED,
-                 label (LABEL_REF));
+                 label (m->kind, LABEL_REF));
   dpv_plot_line (plot, d->xs, d->lemma, DPV_KL_SAMPLES, &style->roles[DPV_ROLE_BOUND], style->line_width,
-                 DPV_DASH_SOLID, label (LABEL_LEMMA));
+                 DPV_DASH_SOLID, label (m->kind, LABEL_LEMMA));
   dpv_plot_line (plot, d->xs, d->zcdp, DPV_KL_SAMPLES, &style->roles[DPV_ROLE_ZCDP], style->line_width,
-                 DPV_DASH_DASHDOT, label (LABEL_ZCDP));
+                 DPV_DASH_DASHDOT, label (m->kind, LABEL_ZCDP));
   dpv_plot_line (plot, d->xs, d->tight, DPV_KL_SAMPLES, &style->roles[DPV_ROLE_TIGHT],
                  style->line_width * (m->kind == DP_MECHANISM_RR ? 2.2 : 1.0),
-                 DPV_DASH_SOLID, label (LABEL_TIGHT));
+                 DPV_DASH_SOLID, label (m->kind, LABEL_TIGHT));
   dpv_plot_line (plot, d->actual->xs, d->actual->kl, d->actual->n, &style->roles[DPV_ROLE_ACTUAL], style->line_width * 1.2,
                  m->kind == DP_MECHANISM_RR ? DPV_DASH_DASHED : DPV_DASH_SOLID,
                  actual_label (m->kind));
@@ -122,7 +126,20 @@ dpv_kl_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double x
   dpv_plot_markers (plot, cur_x + 1, cur_y + 1, 1, &style->roles[DPV_ROLE_TIGHT], 4.0, NULL);
   dpv_plot_markers (plot, cur_x + 2, cur_y + 2, 1, &style->roles[DPV_ROLE_ZCDP], 4.0, NULL);
   dpv_plot_markers (plot, cur_x + 3, cur_y + 3, 1, &style->roles[DPV_ROLE_ACTUAL], 4.5, NULL);
-  if (isfinite (cur_act) && cur_act > 0 && isfinite (cur_lemma))
+  if (m->kind == DP_MECHANISM_GAUSSIAN && isfinite (cur_act) && cur_act > 0)
+    {
+      g_autofree char *av = dpv_fmt (cur_act);
+      /* no ratio: the lemma does not bound the Gaussian's KL */
+      g_autofree char *label = g_strdup_printf (_("KL = ρ\n= %s\n(not ε-DP)"), av);
+      double ay = cur_act;
+
+      if (!params->log_y)
+        ay = MIN (MAX (cur_act, 0.0), k.y_hi * 0.9);
+      dpv_plot_annotate_vline (plot, eps, ay, label,
+                               eps > 3.0 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
+                               &style->foreground);
+    }
+  else if (isfinite (cur_act) && cur_act > 0 && isfinite (cur_lemma))
     {
       g_autofree char *ratio = dpv_fmt (cur_lemma / cur_act);
       g_autofree char *lv = dpv_fmt (cur_lemma);

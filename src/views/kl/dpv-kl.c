@@ -10,6 +10,11 @@
  * - the selected mechanism's actual KL: Laplace ε + e^{−ε} − 1, Gaussian Δ²/(2σ²) with σ
  *   calibrated at each ε (Balle & Wang 2018), randomized response ε·tanh(ε/2);
  * - the max divergence D∞ = ε for reference (Def. 3.6; KL itself is Def. 3.5).
+ * The three bounds hold for pairs with D∞ ≤ ε both ways (Lemma 3.18's assumption): Laplace
+ * and randomized response. The Gaussian mechanism is not ε-DP (D∞ = ∞), so they do not bound
+ * its KL (at ε = δ = 0.01 it is 13 × ε·tanh(ε/2)); its KL Δ²/(2σ²) = ρ is its zCDP parameter
+ * (Bun & Steinke 2016, Prop. 1.6: the Gaussian is ρ-zCDP, and KL = D_α at α → 1 ≤ ρ, with
+ * equality).
  */
 #include "config.h"
 
@@ -189,21 +194,43 @@ static char *
 kl_caption (const DpvFrame *frame)
 {
   const DpvParams *params = dpv_frame_get_params (frame);
+  const DpMechanism *m = dpv_frame_get_mechanism (frame);
   const DpvKl *k = dpv_frame_get_result (frame);
   g_autofree char *es = dpv_fmt (params->epsilon);
-  g_autofree char *ls = dpv_fmt (k->cur_lemma);
   g_autofree char *as = dpv_fmt (k->cur_act);
-  g_autofree char *rs = dpv_fmt (k->cur_act > 0 ? k->cur_lemma / k->cur_act : NAN);
 
-  return g_strdup_printf (_("at ε = %s: Lemma 3.18 bound %s, actual KL %s, ratio ×%s"),
-                          es, ls, as, rs);
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
+    {
+      g_autofree char *ds = dpv_fmt (params->delta);
+
+      return g_strdup_printf (_("at ε = %s, δ = %s: KL = Δ²/(2σ²) = ρ = %s, the Gaussian's "
+                                "zCDP parameter · not ε-DP, so Lemma 3.18 and the other ε-DP "
+                                "bounds do not apply"), es, ds, as);
+    }
+  {
+    g_autofree char *ls = dpv_fmt (k->cur_lemma);
+    g_autofree char *rs = dpv_fmt (k->cur_act > 0 ? k->cur_lemma / k->cur_act : NAN);
+
+    return g_strdup_printf (_("at ε = %s: Lemma 3.18 bound %s, actual KL %s, ratio ×%s"),
+                            es, ls, as, rs);
+  }
 }
 
 static void
 kl_readouts (const DpvFrame *frame, GPtrArray *out)
 {
+  const DpMechanism *m = dpv_frame_get_mechanism (frame);
   const DpvKl *k = dpv_frame_get_result (frame);
 
+  if (m->kind == DP_MECHANISM_GAUSSIAN)
+    {
+      dpv_readout_add (out, _("Gaussian KL = Δ²/(2σ²) = ρ (zCDP)"), dpv_fmt (k->cur_act));
+      dpv_readout_add (out, _("Gaussian σ, calibrated at (ε, δ)"), dpv_fmt (m->scale));
+      dpv_readout_add (out, _("Lemma 3.18 and the ε-DP bounds"),
+                       g_strdup (_("do not apply: the Gaussian is not ε-DP")));
+      dpv_readout_add (out, _("Max divergence D∞"), dpv_fmt (k->dinf));
+      return;
+    }
   dpv_readout_add (out, _("Lemma 3.18 bound ε(e^ε − 1)"), dpv_fmt (k->cur_lemma));
   dpv_readout_add (out, _("Tight bound ε·tanh(ε/2)"), dpv_fmt (k->cur_tight));
   dpv_readout_add (out, _("zCDP bound ε²/2"), dpv_fmt (k->cur_zcdp));
@@ -227,13 +254,18 @@ const DpvViewClass dpv_kl_view = {
   .short_title = N_("KL Bound"),
   .icon_name = "view-mirror-symbolic",
   .explanation =
-    N_("Lemma 3.18 of Dwork &amp; Roth bounds the KL divergence (Def. 3.5) of any ε-DP pair by "
-       "ε(e<sup>ε</sup> − 1); it is the per-step drift in the proof of advanced composition "
-       "(Thm 3.20). The tight worst case is ε·tanh(ε/2), reached by randomized response "
-       "(Kairouz, Oh &amp; Viswanath 2015); ε²/2 is the zCDP bound (Bun &amp; Steinke 2016). "
-       "The mechanism's actual KL lies below them all; the max divergence ε is drawn for "
-       "reference. For small ε every curve is about ε²/2, for large ε the lemma is far too "
-       "pessimistic."),
+    N_("Lemma 3.18 of Dwork &amp; Roth bounds the KL divergence (Def. 3.5) of any pair with "
+       "max divergence at most ε in both directions (an ε-DP pair) by ε(e<sup>ε</sup> − 1); it "
+       "is the per-step drift in the proof of advanced composition (Thm 3.20). The tight worst "
+       "case is ε·tanh(ε/2), reached by randomized response (Kairouz, Oh &amp; Viswanath "
+       "2015); ε²/2 is the zCDP bound (Bun &amp; Steinke 2016). The Laplace mechanism's KL "
+       "lies below them all and randomized response's equals the tight bound; the max "
+       "divergence ε is drawn for reference. For small ε the actual KL, the tight bound and "
+       "ε²/2 are all about ε²/2, the lemma's bound about twice that; for large ε the lemma is "
+       "far too pessimistic. The Gaussian mechanism is not ε-DP (its privacy loss is "
+       "unbounded), so these bounds do not apply to it: its KL is Δ²/(2σ²) = ρ, its zCDP "
+       "parameter, drawn for σ calibrated at each ε and the chosen δ. With a large δ it can lie "
+       "far above them: at ε = δ = 0.01 it is 13 times ε·tanh(ε/2)."),
   .more_private = N_("Smaller ε is more private."),
   .uses = uses,
   .data_uses = data_uses,

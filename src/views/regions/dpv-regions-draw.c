@@ -45,8 +45,10 @@ numbers_markup (const Regions *r, const char *sep)
   /* With a small gap, P(S) and e^{ε′}Q(S) differ only in the fifth or sixth digit. */
   int digits = dpv_regions_digits (r->d);
   g_autofree char *ep = dpv_format_number (r->d->eps_prime, digits);
-  g_autofree char *ps = dpv_format_number (r->d->region.p_mass, digits);
-  g_autofree char *qs = dpv_format_number (exp (r->d->eps_prime) * r->d->region.q_mass, digits);
+  g_autofree char *ps = dpv_format_number (r->d->region.p_mass,
+                                           MAX (digits, dpv_prob_digits (r->d->region.p_mass)));
+  g_autofree char *qs = dpv_format_number (exp (r->d->eps_prime) * r->d->region.q_mass,
+                                           digits);
   g_autofree char *ds = dpv_fmt (r->d->hs);
 
   return g_strdup_printf (_("ε′ = %s%sP(S) = %s%sexp(ε′)·Q(S) = %s%sδ(ε′) = %s"),
@@ -60,9 +62,20 @@ setup_main (DpvPlot *plot, gconstpointer user_data)
 
   dpv_plot_set_x_axis (plot, r->d->x_lo, r->d->x_hi, DPV_SCALE_LINEAR,
                        r->m->kind == DP_MECHANISM_RR ? _("reported bit y") : _("output y"));
+  if (r->m->kind == DP_MECHANISM_RR)
+    {
+      /* a reported bit: ticks at its two values only */
+      static const double values[] = { 0.0, 1.0 };
+      static const char *const labels[] = { "0", "1" };
+
+      dpv_plot_set_x_ticks (plot, values, labels, G_N_ELEMENTS (values));
+    }
   dpv_plot_set_y_axis (plot, 0.0, r->d->y_max, DPV_SCALE_LINEAR,
                        r->m->kind == DP_MECHANISM_RR ? _("probability") : _("density"));
-  if (!r->compact)
+  if (r->d->source == DPV_REGIONS_FAILED)
+    /* plain text: a panel title may be ellipsized (see numbers_markup ()) */
+    dpv_plot_set_title (plot, _("D∞^δ could not be computed for these values"));
+  else if (!r->compact)
     {
       /* Narrow, the panel keeps the two numbers the view solves for (P(S) and e^ε′Q(S) stay
        * in the caption and the Numbers panel) rather than ellipsize δ(ε′) away. */
@@ -103,20 +116,23 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
 {
   const DpvRegions *d = r->d;
   gsize n = d->n;
+  gboolean failed = d->source == DPV_REGIONS_FAILED;
 
-  /* S and the excess under the grid */
+  /* S and the excess under the grid (none without a threshold) */
   if (!r->d->region.empty)
     dpv_plot_shade_x_range (plot, -HUGE_VAL, r->d->region.threshold, &style->roles[DPV_ROLE_LOSS],
                             0.10, label (LABEL_S));
-  dpv_plot_fill_between (plot, d->xs, d->lo, d->hi, n, &style->roles[DPV_ROLE_LOSS], 0.55,
-                         label (LABEL_EXCESS));
+  if (!failed)
+    dpv_plot_fill_between (plot, d->xs, d->lo, d->hi, n, &style->roles[DPV_ROLE_LOSS], 0.55,
+                           label (LABEL_EXCESS));
   dpv_plot_draw_frame (plot);
   dpv_plot_line (plot, d->xs, d->ps, n, &style->roles[DPV_ROLE_D], style->line_width,
                  DPV_DASH_SOLID, label (LABEL_P));
   dpv_plot_line (plot, d->xs, d->qs, n, &style->roles[DPV_ROLE_D_PRIME],
                  style->line_width * 0.8, DPV_DASH_SOLID, label (LABEL_Q));
-  dpv_plot_line (plot, d->xs, d->sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
-                 DPV_DASH_DASHED, label (LABEL_SCALED));
+  if (!failed)
+    dpv_plot_line (plot, d->xs, d->sq, n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
+                   DPV_DASH_DASHED, label (LABEL_SCALED));
   if (!r->d->region.empty && r->d->region.threshold > r->d->x_lo && r->d->region.threshold < r->d->x_hi)
     {
       dpv_plot_vline (plot, r->d->region.threshold, &style->roles[DPV_ROLE_LOSS], DPV_DASH_DASHED,
@@ -153,8 +169,9 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
     dpv_plot_shade_x_range (plot, -HUGE_VAL, r->d->region.threshold, &style->roles[DPV_ROLE_LOSS],
                             0.10, label (LABEL_S));
   dpv_plot_draw_frame (plot);
-  dpv_plot_bars (plot, xs_q, d->rr_scaled, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 0.30,
-                 label (LABEL_SCALED));
+  if (d->source != DPV_REGIONS_FAILED)
+    dpv_plot_bars (plot, xs_q, d->rr_scaled, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 0.30,
+                   label (LABEL_SCALED));
   dpv_plot_bars (plot, xs_d, d->rr_p, 2, 0.3, &style->roles[DPV_ROLE_D], 1.0,
                  label (LABEL_P));
   dpv_plot_bars (plot, xs_q, d->rr_q, 2, 0.3, &style->roles[DPV_ROLE_D_PRIME], 1.0,
@@ -180,9 +197,10 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
   double mx[1], my[1];
   g_autofree char *dl = dpv_fmt (r->params->delta);
   g_autofree char *dlabel = g_strdup_printf ("δ = %s", dl);
+  gboolean failed = d->source == DPV_REGIONS_FAILED;
 
   dpv_plot_draw_frame (plot);
-  if (!(r->d->hs > 0) || isfinite (r->d->hs))
+  if (!failed && (!(r->d->hs > 0) || isfinite (r->d->hs)))
     dpv_plot_vline (plot, r->d->eps_prime, &style->accent, DPV_DASH_DASHED, NULL);
   dpv_plot_hline (plot, r->params->delta, &style->muted, DPV_DASH_DASHED, NULL);
   dpv_plot_line (plot, d->dxs, d->dds, d->nd, &style->roles[DPV_ROLE_LOSS], style->line_width,
@@ -202,6 +220,8 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
       dpv_plot_markers (plot, mx, my, 1, &style->roles[DPV_ROLE_LOSS], 3.5, NULL);
       dpv_plot_annotate (plot, 0.0, r->d->tv, label, DPV_ANCHOR_NORTH_EAST, &style->foreground);
     }
+  if (failed)
+    return;   /* no threshold: nothing to mark */
   if (!(r->d->hs > 0))
     {
       /* Beyond the largest loss: S(ε′) is empty and the pair is purely ε′-DP. */
@@ -216,9 +236,11 @@ render_delta_panel (Regions *r, const DpvStyle *style, DpvPlot *plot)
   else if (isfinite (r->d->hs))
     {
       g_autofree char *ep = dpv_format_number (r->d->eps_prime, dpv_regions_digits (r->d));
-      g_autofree char *label = r->params->eps_prime < 0
-        ? g_strdup_printf (_("D<sub>∞</sub><sup>δ</sup> = %s"), ep)
-        : g_strdup_printf ("ε′ = %s", ep);
+      g_autofree char *label =
+        d->source == DPV_REGIONS_SOLVED ? g_strdup_printf (_("D<sub>∞</sub><sup>δ</sup> = %s"), ep)
+        : d->source == DPV_REGIONS_AT_ZERO
+          ? g_strdup_printf (_("ε′ = %s (D<sub>∞</sub><sup>δ</sup> ≤ 0)"), ep)
+          : g_strdup_printf ("ε′ = %s", ep);
 
       mx[0] = r->d->eps_prime;
       my[0] = MAX (r->d->hs, r->d->d_lo);

@@ -26,18 +26,37 @@ hockey (const DpMechanism *m, double eps_prime)
   return MAX (v, 0.0);
 }
 
-/* The threshold: params->eps_prime, or D∞^δ solved from δ when it is negative. */
-static double
-threshold (const DpvParams *params, const DpMechanism *m)
+/* The threshold: params->eps_prime, or, when it is negative, the smallest ε′ ≥ 0 with
+ * δ(ε′) ≤ δ. For every real ε′, D∞^δ ≤ ε′ ⇔ P(S) − e^{ε′}Q(S) ≤ δ for every S ⇔ δ(ε′) ≤ δ
+ * (Dwork & Roth Def. 3.6, second part), so that ε′ is D∞^δ when δ is below the statistical
+ * distance δ(0); otherwise D∞^δ ≤ 0 and the smallest ε′ ≥ 0 is 0. A failed inverse is
+ * reported as such, never replaced by another number. */
+static DpvRegionsThreshold
+threshold (const DpvParams *params, const DpMechanism *m, double *eps_prime, DpStatus *status)
 {
-  double eps_prime = 0.0;
+  double tv = NAN;
 
+  *status = DP_OK;
+  *eps_prime = NAN;
   if (params->eps_prime >= 0.0)
-    return params->eps_prime;
-  /* D∞^δ(P‖Q) = the smallest ε′ ≥ 0 with δ(ε′) ≤ δ (Dwork & Roth Def. 3.6). */
-  if (dp_hockey_stick_inverse (m, params->delta, &eps_prime) != DP_OK || !isfinite (eps_prime))
-    return m->kind == DP_MECHANISM_GAUSSIAN ? 0.0 : params->epsilon;
-  return eps_prime;
+    {
+      *eps_prime = params->eps_prime;
+      return DPV_REGIONS_GIVEN;
+    }
+  if (dp_total_variation (m, &tv) == DP_OK && params->delta >= tv)
+    {
+      *eps_prime = 0.0;
+      return DPV_REGIONS_AT_ZERO;
+    }
+  *status = dp_hockey_stick_inverse (m, params->delta, eps_prime);
+  if (*status != DP_OK || !isfinite (*eps_prime))
+    {
+      if (*status == DP_OK)
+        *status = DP_ERR_NUMERIC;
+      *eps_prime = NAN;
+      return DPV_REGIONS_FAILED;
+    }
+  return DPV_REGIONS_SOLVED;
 }
 
 static void
@@ -67,6 +86,7 @@ compute_delta_curve (DpvRegions *r, const DpvParams *params, const DpMechanism *
 {
   double extra[DPV_REGIONS_DELTA_REFINE];
   double d_small = MIN (params->delta, r->hs > 0 ? r->hs : params->delta);
+  double eps_prime = isfinite (r->eps_prime) ? r->eps_prime : 0.0;
   gsize n_extra = 0;
 
   if (m->kind == DP_MECHANISM_GAUSSIAN)
@@ -75,11 +95,11 @@ compute_delta_curve (DpvRegions *r, const DpvParams *params, const DpMechanism *
 
       if (dp_hockey_stick_inverse (m, MAX (1e-14, d_small * 1e-2), &e_tail) != DP_OK
           || !isfinite (e_tail))
-        e_tail = 2.0 * MAX (params->epsilon, r->eps_prime);
-      r->e_max = MAX (1.05 * e_tail, 1.1 * r->eps_prime);
+        e_tail = 2.0 * MAX (params->epsilon, eps_prime);
+      r->e_max = MAX (1.05 * e_tail, 1.1 * eps_prime);
     }
   else
-    r->e_max = MAX (1.1 * m->epsilon, 1.08 * r->eps_prime);
+    r->e_max = MAX (1.1 * m->epsilon, 1.08 * eps_prime);
   r->e_max = MAX (r->e_max, 1e-3);
   r->d_lo = MAX (1e-15, d_small / 30.0);
   r->d_lo = MIN (r->d_lo, 1e-2);
@@ -98,25 +118,29 @@ compute_delta_curve (DpvRegions *r, const DpvParams *params, const DpMechanism *
     r->dds[i] = hockey (m, r->dxs[i]);
 }
 
-static gpointer
-regions_compute (const DpvParams *params, const DpMechanism *m, gconstpointer data,
-                 GCancellable *cancellable, GError **error)
+DpvRegions *
+dpv_regions_compute_at (const DpvParams *params, const DpMechanism *m, double eps_prime,
+                        DpvRegionsThreshold source, DpStatus status)
 {
   DpvRegions *r = g_new0 (DpvRegions, 1);
+  gboolean failed = source == DPV_REGIONS_FAILED;
 
-  r->eps_prime = threshold (params, m);
-  if (dp_mechanism_region (m, r->eps_prime, &r->region) != DP_OK)
+  r->source = source;
+  r->solve_status = failed ? status : DP_OK;
+  r->eps_prime = failed ? NAN : eps_prime;
+  if (failed || dp_mechanism_region (m, r->eps_prime, &r->region) != DP_OK)
     {
       r->region.empty = TRUE;
       r->region.threshold = -HUGE_VAL;
-      r->region.p_mass = r->region.q_mass = 0.0;
+      r->region.p_mass = r->region.q_mass = failed ? NAN : 0.0;
     }
-  r->hs = hockey (m, r->eps_prime);
+  r->hs = failed ? NAN : hockey (m, r->eps_prime);
   if (dp_total_variation (m, &r->tv) != DP_OK)
     r->tv = NAN;
   if (dp_max_divergence (m, &r->dinf) != DP_OK)
     r->dinf = NAN;
-  r->factor = exp (MIN (r->eps_prime, 700.0));
+  /* without a threshold, e^{ε′}q is not drawn (NaN breaks the line) */
+  r->factor = failed ? NAN : exp (MIN (r->eps_prime, 700.0));
 
   if (m->kind == DP_MECHANISM_RR)
     {
@@ -125,12 +149,13 @@ regions_compute (const DpvParams *params, const DpMechanism *m, gconstpointer da
       r->x_lo = -0.5;
       r->x_hi = 1.5;
       /* Room for the scaled bars e^{ε′}q, within reason. */
-      r->y_max = CLAMP (1.08 * exp (MIN (r->eps_prime, 5.0)) * q_max, 1.18, 2.5);
+      r->y_max = failed ? 1.18
+                        : CLAMP (1.08 * exp (MIN (r->eps_prime, 5.0)) * q_max, 1.18, 2.5);
       for (int i = 0; i < 2; i++)
         {
           r->rr_p[i] = dpv_density (m, DP_NEIGHBOUR_D, i);
           r->rr_q[i] = dpv_density (m, DP_NEIGHBOUR_D_PRIME, i);
-          r->rr_scaled[i] = MIN (r->factor * r->rr_q[i], 2.0 * r->y_max);
+          r->rr_scaled[i] = failed ? 0.0 : MIN (r->factor * r->rr_q[i], 2.0 * r->y_max);
         }
     }
   else
@@ -148,10 +173,28 @@ regions_compute (const DpvParams *params, const DpMechanism *m, gconstpointer da
   return r;
 }
 
+static gpointer
+regions_compute (const DpvParams *params, const DpMechanism *m, gconstpointer data,
+                 GCancellable *cancellable, GError **error)
+{
+  double eps_prime;
+  DpStatus status;
+  DpvRegionsThreshold source = threshold (params, m, &eps_prime, &status);
+
+  return dpv_regions_compute_at (params, m, eps_prime, source, status);
+}
+
 int
 dpv_regions_digits (const DpvRegions *r)
 {
   return r->hs < 1e-3 ? 6 : 4;
+}
+
+/* P(S) and e^{ε′}Q(S) with @digits, or more where a probability near 1 needs them. */
+static char *
+fmt_mass (double v, int digits)
+{
+  return dpv_format_number (v, MAX (digits, dpv_prob_digits (v)));
 }
 
 static char *
@@ -160,35 +203,70 @@ regions_caption (const DpvFrame *frame)
   const DpvParams *params = dpv_frame_get_params (frame);
   const DpvRegions *r = dpv_frame_get_result (frame);
   int digits = dpv_regions_digits (r);
-  g_autofree char *ep = dpv_format_number (r->eps_prime, digits);
-  g_autofree char *ps = dpv_format_number (r->region.p_mass, digits);
-  g_autofree char *qs = dpv_format_number (exp (r->eps_prime) * r->region.q_mass, digits);
-  g_autofree char *ds = dpv_fmt (r->hs);
-  g_autofree char *nums = g_strdup_printf (_("ε′ = %s%sP(S) = %s%sexp(ε′)·Q(S) = %s%sδ(ε′) = %s"),
-                                           ep, " · ", ps, " · ", qs, " · ", ds);
   g_autofree char *tv = dpv_fmt (r->tv);
+  g_autofree char *dl = dpv_fmt (params->delta);
+  g_autofree char *ep = NULL;
+  g_autofree char *ps = NULL;
+  g_autofree char *qs = NULL;
+  g_autofree char *ds = NULL;
+  g_autofree char *nums = NULL;
 
-  if (params->eps_prime < 0)
+  if (r->source == DPV_REGIONS_FAILED)
+    return g_strdup_printf (_("D<sub>∞</sub><sup>δ</sup> could not be computed for δ = %s: "
+                              "no threshold ε′ is shown · statistical distance %s"), dl, tv);
+
+  ep = dpv_format_number (r->eps_prime, digits);
+  ps = fmt_mass (r->region.p_mass, digits);
+  qs = fmt_mass (exp (r->eps_prime) * r->region.q_mass, digits);
+  ds = dpv_fmt (r->hs);
+  nums = g_strdup_printf (_("ε′ = %s%sP(S) = %s%sexp(ε′)·Q(S) = %s%sδ(ε′) = %s"),
+                          ep, " · ", ps, " · ", qs, " · ", ds);
+  switch (r->source)
     {
-      g_autofree char *dl = dpv_fmt (params->delta);
-
+    case DPV_REGIONS_SOLVED:
       return g_strdup_printf (_("%s (solved from δ = %s: D<sub>∞</sub><sup>δ</sup>) · "
                                 "statistical distance %s"), nums, dl, tv);
+    case DPV_REGIONS_AT_ZERO:
+      /* Translators: D∞^δ is at most 0 here; the view shows the threshold ε′ = 0. */
+      return g_strdup_printf (_("%s · δ = %s is at least the statistical distance %s, so "
+                                "D<sub>∞</sub><sup>δ</sup> ≤ 0 and ε′ = 0 is shown"),
+                              nums, dl, tv);
+    case DPV_REGIONS_GIVEN:
+    case DPV_REGIONS_FAILED:
+    default:
+      return g_strdup_printf (_("%s · statistical distance %s"), nums, tv);
     }
-  return g_strdup_printf (_("%s · statistical distance %s"), nums, tv);
 }
 
 static void
 regions_readouts (const DpvFrame *frame, GPtrArray *out)
 {
-  const DpvParams *params = dpv_frame_get_params (frame);
   const DpMechanism *m = dpv_frame_get_mechanism (frame);
   const DpvRegions *r = dpv_frame_get_result (frame);
   int digits = dpv_regions_digits (r);
 
-  dpv_readout_add (out, params->eps_prime < 0 ? _("Threshold ε′ = D∞^δ (solved from δ)")
-                                              : _("Threshold ε′"),
-                   dpv_format_number (r->eps_prime, digits));
+  switch (r->source)
+    {
+    case DPV_REGIONS_FAILED:
+      dpv_readout_add (out, _("Threshold ε′ = D∞^δ (solved from δ)"),
+                       g_strdup (_("could not be computed")));
+      dpv_readout_add (out, _("Statistical distance (δ at ε′ = 0)"), dpv_fmt (r->tv));
+      if (!isnan (r->dinf))
+        dpv_readout_add (out, _("Max divergence D∞(P‖Q)"), dpv_fmt (r->dinf));
+      return;
+    case DPV_REGIONS_SOLVED:
+      dpv_readout_add (out, _("Threshold ε′ = D∞^δ (solved from δ)"),
+                       dpv_format_number (r->eps_prime, digits));
+      break;
+    case DPV_REGIONS_AT_ZERO:
+      dpv_readout_add (out, _("Threshold ε′ (δ ≥ statistical distance, so D∞^δ ≤ 0)"),
+                       dpv_format_number (r->eps_prime, digits));
+      break;
+    case DPV_REGIONS_GIVEN:
+    default:
+      dpv_readout_add (out, _("Threshold ε′"), dpv_format_number (r->eps_prime, digits));
+      break;
+    }
   if (r->region.empty)
     dpv_readout_add (out, _("Region S(ε′)"), g_strdup (_("empty")));
   else if (m->kind == DP_MECHANISM_RR)
@@ -199,10 +277,9 @@ regions_readouts (const DpvFrame *frame, GPtrArray *out)
 
       dpv_readout_add (out, _("Region S(ε′)"), g_strdup_printf ("y < %s", t));
     }
-  dpv_readout_add (out, _("P(S)"), dpv_format_number (r->region.p_mass, digits));
-  dpv_readout_add (out, _("Q(S)"), dpv_format_number (r->region.q_mass, digits));
-  dpv_readout_add (out, _("e^ε′ · Q(S)"),
-                   dpv_format_number (exp (r->eps_prime) * r->region.q_mass, digits));
+  dpv_readout_add (out, _("P(S)"), fmt_mass (r->region.p_mass, digits));
+  dpv_readout_add (out, _("Q(S)"), fmt_mass (r->region.q_mass, digits));
+  dpv_readout_add (out, _("e^ε′ · Q(S)"), fmt_mass (exp (r->eps_prime) * r->region.q_mass, digits));
   dpv_readout_add (out, _("Gap δ(ε′) = P(S) − e^ε′ Q(S)"), dpv_fmt (r->hs));
   dpv_readout_add (out, _("Statistical distance (δ at ε′ = 0)"), dpv_fmt (r->tv));
   if (!isnan (r->dinf))
@@ -223,10 +300,11 @@ const DpvViewClass dpv_regions_view = {
     N_("The max divergence D<sub>∞</sub>(P‖Q) is the largest log-ratio ln(P(S)/Q(S)) over all "
        "output sets S (Dwork &amp; Roth, Def. 3.6). The shaded set S(ε′) = {y : p(y) &gt; "
        "e<sup>ε′</sup>q(y)} is the worst set for the threshold ε′; the mass by which P(S) "
-       "exceeds e<sup>ε′</sup>Q(S) is δ(ε′). The smallest ε′ with δ(ε′) ≤ δ is the "
-       "δ-approximate max divergence D<sub>∞</sub><sup>δ</sup> (also Def. 3.6); by Lemma 3.17 such a "
-       "pair is δ-close to a pair with pure ε′ privacy. At ε′ = 0 the shaded mass is the "
-       "statistical distance."),
+       "exceeds e<sup>ε′</sup>Q(S) is δ(ε′). At ε′ = 0 the shaded mass is the statistical "
+       "distance. When δ is below it, the smallest ε′ with δ(ε′) ≤ δ is the δ-approximate max "
+       "divergence D<sub>∞</sub><sup>δ</sup> (also Def. 3.6), and by Lemma 3.17 P is δ-close "
+       "to a distribution P′ with D<sub>∞</sub>(P′‖Q) ≤ ε′. When δ is at least the statistical "
+       "distance, D<sub>∞</sub><sup>δ</sup> ≤ 0 and the view shows ε′ = 0."),
   .more_private = N_("Smaller ε is more private."),
   .uses = uses,
   .compute = regions_compute,

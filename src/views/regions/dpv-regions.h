@@ -13,9 +13,19 @@ G_BEGIN_DECLS
 #define DPV_REGIONS_DELTA_REFINE 60
 #define DPV_REGIONS_DELTA_N (DPV_REGIONS_DELTA_LINEAR + DPV_REGIONS_DELTA_REFINE)
 
+/* Where the threshold ε′ came from. */
+typedef enum {
+  DPV_REGIONS_GIVEN = 0,  /* the ε′ parameter */
+  DPV_REGIONS_SOLVED,     /* D∞^δ, solved from δ (δ below the statistical distance) */
+  DPV_REGIONS_AT_ZERO,    /* δ ≥ the statistical distance: D∞^δ ≤ 0, ε′ = 0 is shown */
+  DPV_REGIONS_FAILED,     /* D∞^δ could not be computed: no ε′, no S(ε′), no δ(ε′) */
+} DpvRegionsThreshold;
+
 /* The numbers of the figure (compute, dpv-regions.c). */
 typedef struct {
-  double eps_prime;       /* the threshold: given, or D∞^δ solved from δ */
+  DpvRegionsThreshold source;
+  DpStatus solve_status;  /* of the inverse, when solved from δ */
+  double eps_prime;       /* the threshold: given, or D∞^δ solved from δ (NaN: failed) */
   DpRegion region;        /* S(ε′) and its masses */
   double hs;              /* δ(ε′) */
   double tv;              /* statistical distance (NaN: unknown) */
@@ -36,6 +46,13 @@ typedef struct {
 } DpvRegions;
 
 extern const DpvViewClass dpv_regions_view;
+
+/* The figure's numbers for a threshold found by the caller: @eps_prime with @source, and
+ * @status the inverse's status when @source is DPV_REGIONS_FAILED (@eps_prime is then
+ * ignored). The view's compute solves ε′ and calls this; a test can hand it a failure. */
+DpvRegions *dpv_regions_compute_at (const DpvParams *params, const DpMechanism *m,
+                                    double eps_prime, DpvRegionsThreshold source,
+                                    DpStatus status);
 
 /* Significant digits of ε′, P(S) and e^{ε′}Q(S): more when the gap is small. */
 int dpv_regions_digits (const DpvRegions *r);

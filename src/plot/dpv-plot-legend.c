@@ -1,0 +1,276 @@
+/* dpv-plot-legend.c — the legend: inside the data area where it covers least, or in its strip
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "dpv-plot-private.h"
+
+static void
+draw_swatch (DpvPlot *p, const LegendEntry *e, double x, double y, double w, double h)
+{
+  cairo_t *cr = p->cr;
+  double cy = y + h / 2;
+
+  cairo_save (cr);
+  switch (e->kind)
+    {
+    case ENTRY_LINE:
+      dpv_color_set_source (&e->color, cr);
+      cairo_set_line_width (cr, MIN (e->width, h * 0.6));
+      dpv_set_dash (cr, e->dash, MIN (e->width, h * 0.6));
+      cairo_move_to (cr, x, cy);
+      cairo_line_to (cr, x + w, cy);
+      cairo_stroke (cr);
+      break;
+    case ENTRY_MARKER:
+      dpv_color_set_source (&e->color, cr);
+      cairo_arc (cr, x + w / 2, cy, MIN (e->width, h * 0.4), 0, 2 * G_PI);
+      cairo_fill (cr);
+      break;
+    case ENTRY_FILL:
+    case ENTRY_BAR:
+    default:
+      {
+        DpvColor fill = e->color;
+        double sh = h * 0.7;
+
+        fill.a *= e->alpha;
+        cairo_rectangle (cr, x + 0.5, cy - sh / 2, w - 1, sh);
+        dpv_color_set_source (&fill, cr);
+        cairo_fill_preserve (cr);
+        fill = e->color;
+        fill.a *= e->kind == ENTRY_BAR ? 1.0 : 0.6;
+        dpv_color_set_source (&fill, cr);
+        cairo_set_line_width (cr, 1.0);
+        cairo_stroke (cr);
+      }
+      break;
+    }
+  cairo_restore (cr);
+}
+
+/* The legend box: a rectangle with rounded corners. */
+static void
+legend_frame_path (DpvPlot *p, double x, double y, double w, double h)
+{
+  cairo_t *cr = p->cr;
+  double rad = p->em * 0.25;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - rad, y + rad, rad, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - rad, y + h - rad, rad, 0, G_PI / 2);
+  cairo_arc (cr, x + rad, y + h - rad, rad, G_PI / 2, G_PI);
+  cairo_arc (cr, x + rad, y + rad, rad, G_PI, 1.5 * G_PI);
+  cairo_close_path (cr);
+}
+
+static void
+stroke_legend_frame (DpvPlot *p)
+{
+  DpvColor border = p->style.muted;
+
+  border.a *= 0.35;
+  dpv_color_set_source (&border, p->cr);
+  cairo_set_line_width (p->cr, 1.0);
+  cairo_stroke (p->cr);
+}
+
+/* The legend in the strip reserved by dpv_plot_set_legend_below (), centred under the data
+ * area. FALSE when the entries drawn are more than the strip holds. */
+static gboolean
+legend_below (DpvPlot *p)
+{
+  guint n = p->entries->len;
+  const char **markups = g_newa (const char *, MAX (n, 1));
+  LegendGrid g;
+  double bx, by;
+
+  for (guint i = 0; i < n; i++)
+    markups[i] = g_array_index (p->entries, LegendEntry, i).markup;
+  if (!dpv_plot_legend_grid (p, markups, n, p->below_h - p->pad + 0.01, &g))
+    return FALSE;
+  bx = p->dx + (p->dw - g.w) / 2;
+  bx = CLAMP (bx, p->x + p->pad, p->x + p->w - p->pad - g.w);
+  by = p->y + p->h - p->below_h + p->pad * 0.5;
+  dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
+  if (p->style.plot_options.hide_legends)
+    return TRUE;
+
+  cairo_save (p->cr);
+  legend_frame_path (p, bx, by, g.w, g.h);
+  stroke_legend_frame (p);
+  for (guint i = 0; i < n; i++)
+    {
+      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+      PangoLayout *layout = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * g.f,
+                                                       NULL);
+      int row = (int) i / g.cols, col = (int) i % g.cols;
+      double x = bx + g.pad, y = by + g.pad, w, h;
+
+      for (int j = 0; j < col; j++)
+        x += g.col_w[j] + g.colgap;
+      for (int r = 0; r < row; r++)
+        y += g.row_h[r] + g.rowgap;
+      dpv_text_layout_size (layout, &w, &h);
+      draw_swatch (p, e, x, y, g.sw, g.row_h[row]);
+      dpv_plot_show_layout (p, layout, x + g.sw + g.gap, y + (g.row_h[row] - h) / 2,
+                            &p->style.foreground, FALSE);
+      g_object_unref (layout);
+    }
+  cairo_restore (p->cr);
+  return TRUE;
+}
+
+void
+dpv_plot_legend (DpvPlot *plot)
+{
+  DpvPlot *p = plot;
+  cairo_t *cr;
+  double pad, sw, gap, rowgap, maxw = 0, total_h = 0, bw, bh, bx, by, inset;
+  double *row_h;
+  PangoLayout **layouts;
+  guint n;
+  double best = INFINITY;
+
+  g_return_if_fail (plot != NULL);
+  dpv_plot_ensure_layout (p);
+  n = p->entries->len;
+  if (n == 0 || !dpv_plot_cr_ok (p))
+    return;
+  cr = p->cr;
+  if (p->below_h > 0 && legend_below (p))
+    return;
+
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
+   * thumbnail where even that would bury the data, no legend at all. */
+  layouts = g_new0 (PangoLayout *, n);
+  row_h = g_new0 (double, n);
+  for (int attempt = 0;; attempt++)
+    {
+      static const double shrink[] = { 1.0, 0.88, 0.78 };
+      double f = shrink[attempt], area;
+      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
+
+      dpv_plot_legend_metrics (p, f, &pad, &sw, &gap, &rowgap);
+      inset = p->em * 0.5 * f;
+      maxw = 0;
+      total_h = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
+
+          LayoutOptions opt = { FALSE, avail > p->em ? avail : 0, FALSE, 0 };
+
+          g_clear_object (&layouts[i]);
+          /* dpv_text_fit_width () leaves a layout that fits as it is */
+          layouts[i] = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * f, &opt);
+          dpv_text_layout_size (layouts[i], &w, &h);
+          maxw = MAX (maxw, w);
+          row_h[i] = MAX (h, p->em * 0.9 * f);
+          total_h += row_h[i] + (i > 0 ? rowgap : 0);
+        }
+      bw = pad + sw + gap + maxw + pad;
+      bh = pad + total_h + pad;
+      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
+      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
+        break;
+      if (last)
+        {
+          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
+            {
+              for (guint i = 0; i < n; i++)
+                g_clear_object (&layouts[i]);
+              g_free (layouts);
+              g_free (row_h);
+              return;
+            }
+          break;
+        }
+    }
+
+  /* candidates: corners first, then edge midpoints, then the centre */
+  {
+    double l = p->dx + inset, r = p->dx + p->dw - inset - bw;
+    double t = p->dy + inset, b = p->dy + p->dh - inset - bh;
+    double cx = p->dx + p->dw / 2 - bw / 2, cy = p->dy + p->dh / 2 - bh / 2;
+    Point cand[4 + 2 * 7 + 2 * 3 + 1] = {
+      { r, t }, { l, t }, { r, b }, { l, b },
+    };
+    guint nc = 4;
+
+    /* then along the top and bottom edges, down the sides, and the centre */
+    for (int k = 1; k <= 7; k++)
+      {
+        double xx = l + (r - l) * k / 8.0;
+        cand[nc++] = (Point) { xx, t };
+        cand[nc++] = (Point) { xx, b };
+      }
+    for (int k = 1; k <= 3; k++)
+      {
+        double yy = t + (b - t) * k / 4.0;
+        cand[nc++] = (Point) { r, yy };
+        cand[nc++] = (Point) { l, yy };
+      }
+    cand[nc++] = (Point) { cx, cy };
+
+    bx = cand[0].x;
+    by = cand[0].y;
+    for (guint c = 0; c < nc; c++)
+      {
+        double score = dpv_plot_count_points (p, cand[c].x - 2, cand[c].y - 2, bw + 4, bh + 4)
+                       + dpv_plot_text_overlap (p, cand[c].x, cand[c].y, bw, bh) * 10.0
+                       + (c < 4 ? 0.0 : 0.5);   /* corners win ties */
+        if (score < best)
+          {
+            best = score;
+            bx = cand[c].x;
+            by = cand[c].y;
+          }
+      }
+    bx = MAX (bx, p->x);
+    by = MAX (by, p->y);
+  }
+
+  if (p->style.plot_options.hide_legends)
+    goto out;
+  cairo_save (cr);
+  {
+    DpvColor bg;
+
+    legend_frame_path (p, bx, by, bw, bh);
+    if (dpv_plot_halo_color (&p->style, &bg))
+      {
+        /* opaque when it must sit on data, translucent otherwise */
+        bg.a = best > 0 ? 0.92 : 0.8;
+        dpv_color_set_source (&bg, cr);
+        cairo_fill_preserve (cr);
+      }
+    stroke_legend_frame (p);
+  }
+  {
+    double yy = by + pad;
+    for (guint i = 0; i < n; i++)
+      {
+        LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+        double w, h;
+
+        dpv_text_layout_size (layouts[i], &w, &h);
+        draw_swatch (p, e, bx + pad, yy, sw, row_h[i]);
+        dpv_plot_show_layout (p, layouts[i], bx + pad + sw + gap, yy + (row_h[i] - h) / 2,
+                              &p->style.foreground, FALSE);
+        yy += row_h[i] + rowgap;
+      }
+  }
+  cairo_restore (cr);
+out:
+  dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, bw, bh);
+
+  for (guint i = 0; i < n; i++)
+    g_object_unref (layouts[i]);
+  g_free (layouts);
+  g_free (row_h);
+}

@@ -1,0 +1,311 @@
+/* test-plot-legend.c — the legend: placed off the data, in the strip under a panel, small, one entry a series
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "dpv-plot.h"
+
+/* the legend goes to a free corner, and never covers a plotted point there */
+static void
+test_legend_placement (void)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[201], top[201], br[201];
+  cairo_rectangle_t leg;
+  double dx, dy, dw, dh;
+
+  canvas_init (&c, 640, 400, 1, DPV_THEME_LIGHT);
+  for (int i = 0; i <= 200; i++)
+    {
+      x[i] = i / 200.0;
+      top[i] = 0.92;                              /* across the top: both top corners busy */
+      br[i] = x[i] > 0.5 ? 0.05 + 0.1 * (x[i] - 0.5) : NAN;   /* bottom right busy */
+    }
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 640, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_draw_frame (p);
+  dpv_plot_line (p, x, top, 201, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "<i>D</i>");
+  dpv_plot_line (p, x, br, 201, &c.style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_DASHED,
+                 "<i>D</i>′");
+  dpv_plot_legend (p);
+  dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+
+  /* inside the data area, in its lower-left quarter */
+  g_assert_cmpfloat (leg.x, >=, dx);
+  g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh);
+  g_assert_cmpfloat (leg.x + leg.width / 2, <, dx + dw / 2);
+  g_assert_cmpfloat (leg.y + leg.height / 2, >, dy + dh / 2);
+  /* no plotted point under it (evaluated densely, independently of the plot's records) */
+  for (int i = 0; i <= 2000; i++)
+    {
+      double xv = i / 2000.0;
+      double ux = dpv_plot_x_to_user (p, xv);
+      double uy1 = dpv_plot_y_to_user (p, 0.92);
+      double uy2 = dpv_plot_y_to_user (p, 0.05 + 0.1 * (xv - 0.5));
+      g_assert_false (ux >= leg.x && ux <= leg.x + leg.width && uy1 >= leg.y
+                      && uy1 <= leg.y + leg.height);
+      if (xv > 0.5)
+        g_assert_false (ux >= leg.x && ux <= leg.x + leg.width && uy2 >= leg.y
+                        && uy2 <= leg.y + leg.height);
+    }
+  /* the swatches carry the series colours: scan the left part of the legend box */
+  {
+    gboolean found_d = FALSE, found_dp = FALSE;
+    for (double yy = leg.y + 1; yy < leg.y + leg.height - 1; yy += 0.5)
+      for (double xx = leg.x + 1; xx < leg.x + leg.width / 3; xx += 0.5)
+        {
+          double rgb[3];
+          pixel (&c, xx, yy, rgb);
+          found_d |= near_color (rgb, &c.style.roles[DPV_ROLE_D], 0.03);
+          found_dp |= near_color (rgb, &c.style.roles[DPV_ROLE_D_PRIME], 0.03);
+        }
+    g_assert_true (found_d);
+    g_assert_true (found_dp);
+  }
+  dpv_plot_free (p);
+  canvas_clear (&c);
+}
+
+/* a legend with no free place inside goes to the strip reserved under the plot: below the
+ * x-axis title, inside the panel, in columns, the data area shorter by the strip */
+static void
+test_legend_below (void)
+{
+  static const char *labels[] = { "first series", "second series", "a third, longer series" };
+  const DpvColor *cols[3];
+  double x[401], y[3][401];
+  double dh_plain = 0;
+
+  for (int i = 0; i <= 400; i++)
+    {
+      x[i] = i / 400.0;
+      /* zigzags over the whole data area: every place a legend box could go has data */
+      y[0][i] = fabs (fmod (x[i] * 23.0, 2.0) - 1.0);
+      y[1][i] = fabs (fmod (x[i] * 17.0 + 0.5, 2.0) - 1.0);
+      y[2][i] = fabs (fmod (x[i] * 29.0 + 0.3, 2.0) - 1.0);
+    }
+  for (int reserve = 0; reserve <= 1; reserve++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      cairo_rectangle_t leg, title;
+      double dx, dy, dw, dh;
+
+      canvas_init (&c, 520, 380, 1, DPV_THEME_LIGHT);
+      cols[0] = &c.style.roles[DPV_ROLE_D];
+      cols[1] = &c.style.roles[DPV_ROLE_D_PRIME];
+      cols[2] = &c.style.roles[DPV_ROLE_LOSS];
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, 520, 380);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "output y");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "density");
+      if (reserve)
+        dpv_plot_set_legend_below (p, labels, 3);
+      dpv_plot_draw_frame (p);
+      for (int k = 0; k < 3; k++)
+        dpv_plot_line (p, x, y[k], 401, cols[k], 2, DPV_DASH_SOLID, labels[k]);
+      dpv_plot_legend (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+      if (!reserve)
+        {
+          /* without the strip the legend has to sit on data, inside */
+          dh_plain = dh;
+          g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh + 0.01);
+          dpv_plot_free (p);
+          canvas_clear (&c);
+          continue;
+        }
+      {
+        cairo_rectangle_t t[2];
+
+        g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_AXIS_TITLE, t, 2), ==, 2);
+        title = t[0].y > t[1].y ? t[0] : t[1];   /* the x title: the lower of the two */
+      }
+      /* the legend is under the x title, inside the panel */
+      g_assert_cmpfloat (leg.y, >=, title.y + title.height - 0.01);
+      g_assert_cmpfloat (leg.y, >, dy + dh);
+      g_assert_cmpfloat (leg.y + leg.height, <=, 380);
+      g_assert_cmpfloat (leg.x, >=, 0);
+      g_assert_cmpfloat (leg.x + leg.width, <=, 520);
+      /* in columns: wider than tall, at most two rows of text */
+      g_assert_cmpfloat (leg.width, >, leg.height);
+      g_assert_cmpfloat (leg.height, <, 2.6 * 2 * c.style.font_size);
+      /* the data area gave up at least the strip */
+      g_assert_cmpfloat (dh, <=, dh_plain - leg.height);
+      /* each swatch is there, in its colour, inside the strip */
+      for (int k = 0; k < 3; k++)
+        {
+          gboolean found = FALSE;
+          for (double yy = leg.y + 1; yy < leg.y + leg.height - 1 && !found; yy += 0.5)
+            for (double xx = leg.x + 1; xx < leg.x + leg.width - 1 && !found; xx += 0.5)
+              {
+                double rgb[3];
+                pixel (&c, xx, yy, rgb);
+                found = near_color (rgb, cols[k], 0.03);
+              }
+          g_assert_true (found);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* no strip when it would take more than a quarter of the panel; a legend with more entries
+ * than the strip was reserved for goes inside */
+static void
+test_legend_below_limits (void)
+{
+  static const char *many[] = { "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                "nine", "ten", "eleven", "twelve" };
+  double x[2] = { 0, 1 }, y[2] = { 0.2, 0.2 };
+  double dh_plain = 0, dh;
+
+  for (int k = 0; k < 3; k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      double dx, dy, dw;
+
+      canvas_init (&c, 300, 140, 1, DPV_THEME_LIGHT);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, 300, 140);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+      if (k == 1)
+        dpv_plot_set_legend_below (p, many, G_N_ELEMENTS (many));   /* too tall for 140 */
+      if (k == 2)
+        dpv_plot_set_legend_below (p, many, 1);                      /* room for "one" only */
+      dpv_plot_draw_frame (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      if (k == 0)
+        dh_plain = dh;
+      else if (k == 1)
+        g_assert_cmpfloat_with_epsilon (dh, dh_plain, 1e-9);
+      else
+        g_assert_cmpfloat (dh, <, dh_plain);
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+
+  /* A strip reserved for one entry, then four entries too long to share its one row: the
+   * legend goes inside the data area, as without a strip. */
+  {
+    static const char *longer[] = { "a first, rather long legend entry",
+                                     "a second, rather long legend entry",
+                                     "a third, rather long legend entry",
+                                     "a fourth, rather long legend entry" };
+    Canvas c;
+    DpvPlot *p;
+    double dx, dy, dw;
+    cairo_rectangle_t leg;
+
+    canvas_init (&c, 600, 400, 1, DPV_THEME_LIGHT);
+    p = dpv_plot_new (c.cr, &c.style, 0, 0, 600, 400);
+    dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+    dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+    dpv_plot_set_legend_below (p, longer, 1);
+    dpv_plot_draw_frame (p);
+    for (int i = 0; i < 4; i++)
+      dpv_plot_line (p, x, y, 2, NULL, 1, DPV_DASH_SOLID, longer[i]);
+    dpv_plot_legend (p);
+    dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+    g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+    g_assert_cmpfloat (leg.y, >=, dy - 0.01);
+    g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh + 0.01);
+    dpv_plot_free (p);
+    canvas_clear (&c);
+  }
+}
+
+/* a legend never buries a small plot: smaller text, or none at all */
+static void
+test_legend_small (void)
+{
+  static const int sizes[][2] = { { 1200, 800 }, { 480, 300 }, { 320, 200 }, { 160, 100 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      double x[] = { 0, 1 }, y[] = { 0.2, 0.8 }, dx, dy, dw, dh;
+      cairo_rectangle_t leg;
+      gsize n;
+
+      canvas_init (&c, sizes[k][0], sizes[k][1], 1, DPV_THEME_DARK);
+      p = dpv_plot_new (c.cr, &c.style, 0, 0, sizes[k][0], sizes[k][1]);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+      dpv_plot_draw_frame (p);
+      for (int r = 0; r < 5; r++)
+        dpv_plot_line (p, x, y, 2, &c.style.roles[r], 2, (DpvDash) (r % 4),
+                       "a rather long legend entry: ε(e<sup>ε</sup> − 1)");
+      dpv_plot_legend (p);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      n = dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1);
+      if (k == 0)
+        g_assert_cmpuint (n, ==, 1);   /* room enough: drawn */
+      if (n == 1)
+        {
+          g_assert_cmpfloat (leg.width * leg.height, <=, 0.5 * dw * dh);
+          g_assert_cmpfloat (leg.x, >=, dx);
+          g_assert_cmpfloat (leg.y, >=, dy);
+          g_assert_cmpfloat (leg.x + leg.width, <=, dx + dw);
+          g_assert_cmpfloat (leg.y + leg.height, <=, dy + dh);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
+/* a series drawn in pieces has one legend entry; a different series has its own */
+static double
+legend_height (int n_pieces, gboolean other)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 0.5 }, y[] = { 0.2, 0.3 };
+  cairo_rectangle_t leg;
+
+  canvas_init (&c, 600, 400, 1, DPV_THEME_LIGHT);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 600, 400);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  for (int i = 0; i < n_pieces; i++)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D], 2, DPV_DASH_SOLID, "<i>D</i>");
+  if (other)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[DPV_ROLE_D_PRIME], 2, DPV_DASH_SOLID, "<i>D</i>");
+  dpv_plot_legend (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return leg.height;
+}
+
+static void
+test_legend_dedup (void)
+{
+  double one = legend_height (1, FALSE);
+
+  g_assert_cmpfloat_with_epsilon (legend_height (3, FALSE), one, 1e-9);
+  g_assert_cmpfloat (legend_height (1, TRUE), >, one * 1.5);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/legend", test_legend_placement);
+  g_test_add_func ("/plot/legend-below", test_legend_below);
+  g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
+  g_test_add_func ("/plot/legend-small", test_legend_small);
+  g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
+  return g_test_run ();
+}
