@@ -19,6 +19,35 @@ G_DEFINE_QUARK (dpviz-cli-error-quark, cli_error)
 /* The largest μ of dp_gaussian_delta () and dp_gaussian_epsilon () (dp-gaussian.h). */
 #define GAUSSIAN_EXACT_MU_MAX 1e6
 
+/* GOption takes "--flag=VALUE" for an option without a value and ignores VALUE, so that
+ * "--log-y=false" would turn the flag on: refuse a value given to such an option. */
+static gboolean
+check_flags_without_value (const GOptionEntry *entries, int argc, char **argv,
+                           GError **error)
+{
+  for (int i = 1; i < argc && entries != NULL; i++)
+    {
+      if (g_str_equal (argv[i], "--"))
+        break;
+      if (!g_str_has_prefix (argv[i], "--"))
+        continue;
+      for (const GOptionEntry *e = entries; e->long_name != NULL; e++)
+        {
+          gsize len = strlen (e->long_name);
+
+          if (e->arg == G_OPTION_ARG_NONE && strncmp (argv[i] + 2, e->long_name, len) == 0
+              && argv[i][2 + len] == '=')
+            {
+              g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                           /* Translators: an option that is a switch, given a value */
+                           _("--%s takes no value (got “%s”)"), e->long_name, argv[i]);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 cli_parse_options (const char *command, const char *parameter_summary,
                    const char *description, const GOptionEntry *shared_entries,
@@ -48,6 +77,10 @@ cli_parse_options (const char *command, const char *parameter_summary,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, help_entries, GETTEXT_PACKAGE);
 
+  if (!check_flags_without_value (shared_entries, argc, argv, error)
+      || !check_flags_without_value (entries, argc, argv, error)
+      || !check_flags_without_value (help_entries, argc, argv, error))
+    return FALSE;
   if (!g_option_context_parse (context, &argc, &argv, &local_error))
     {
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, local_error->message);
