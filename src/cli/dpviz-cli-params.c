@@ -96,20 +96,6 @@ cli_param_options_get_entries (CliParamOptions *o)
   return o->entries;
 }
 
-/* A parameter whose negative value means "automatic" (ε′ solved from δ) is automatic when
- * its option is absent; a value given must lie in the row's range, as in lesson files. */
-static gboolean
-check_given_value (const DpvParamSpec *spec, const DpvParamValue *value, GError **error)
-{
-  DpvParamSpec given;
-
-  if ((spec->flags & DPV_PARAM_FLAG_AUTO) == 0)
-    return TRUE;
-  given = *spec;
-  given.flags &= ~DPV_PARAM_FLAG_AUTO;
-  return dpv_param_check (&given, value, error);
-}
-
 gboolean
 cli_param_options_apply (CliParamOptions *o, DpvParams *params, GError **error)
 {
@@ -130,8 +116,7 @@ cli_param_options_apply (CliParamOptions *o, DpvParams *params, GError **error)
         }
       if (o->texts[i] == NULL)
         continue;
-      if (!dpv_param_parse (spec, o->texts[i], &v, &local)
-          || !check_given_value (spec, &v, &local))
+      if (!dpv_param_parse (spec, o->texts[i], &v, &local))
         {
           g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE, "--%s: %s", spec->name,
                        local->message);
