@@ -64,6 +64,44 @@ static const KnownKey step_keys[] = {
   { "Note", TRUE },
 };
 
+/* The parameters a step names by the keys of step_keys; every other row of the parameter
+ * table is an optional key of a step, its lesson key (“Seed”), read and checked by the
+ * table. */
+static gboolean
+has_own_key (DpvParamId id)
+{
+  switch (id)
+    {
+    case DPV_PARAM_MECHANISM:
+    case DPV_PARAM_EPSILON:
+    case DPV_PARAM_DELTA:
+    case DPV_PARAM_SENSITIVITY:
+    case DPV_PARAM_K:
+    case DPV_PARAM_EPS_PRIME:
+    case DPV_PARAM_LOG_Y:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The table's other keys as known keys of a step (none of them translatable); returns how
+ * many. */
+static gsize
+table_keys (KnownKey *out)
+{
+  gsize n = 0;
+
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    if (!has_own_key (id) && dpv_param_spec (id)->key != NULL)
+      {
+        out[n].key = dpv_param_spec (id)->key;
+        out[n].localizable = FALSE;
+        n++;
+      }
+  return n;
+}
+
 /* ---- small helpers ---------------------------------------------------------------------- */
 
 /* An offending text as quoted in an error message: escaped and at most QUOTE_MAX_CHARS
@@ -153,10 +191,12 @@ is_plain_decimal (const char *s)
   return *s == '\0';
 }
 
-/* A whole number written [1-9][0-9]*: no sign, no leading zero. */
+/* A whole number written 0 or [1-9][0-9]*: no sign, no leading zero. */
 static gboolean
 is_plain_whole (const char *s)
 {
+  if (s[0] == '0' && s[1] == '\0')
+    return TRUE;   /* zero itself (a seed); the ranges decide */
   if (*s < '1' || *s > '9')
     return FALSE;
   while (g_ascii_isdigit (*s))
@@ -604,6 +644,53 @@ looks_like_step (const char *name)
   return g_ascii_isdigit (*s);
 }
 
+/* Every other parameter of the table whose key the step has: a number in the format's
+ * grammar (plain decimal; a whole number for a count or a seed), then parsed and checked by
+ * the table (the CLI's parser); absent, its default. */
+static gboolean
+read_table_params (const DpvizDocGroup *group, DpvParams *params, GError **error)
+{
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (id);
+      g_autoptr(GError) local_error = NULL;
+      const char *text;
+      DpvParamValue v;
+
+      if (has_own_key (id) || spec->key == NULL
+          || dpviz_doc_group_find_entry (group, spec->key, NULL) == NULL)
+        continue;
+      text = get_required (group, spec->key, error);
+      if (text == NULL)
+        return FALSE;
+      if (spec->kind == DPV_PARAM_KIND_DOUBLE && !is_plain_decimal (text))
+        {
+          double ignored;
+
+          return parse_number (group, spec->key, text, spec->min, spec->max, &ignored, error);
+        }
+      if (spec->kind == DPV_PARAM_KIND_UINT || spec->kind == DPV_PARAM_KIND_SEED)
+        {
+          guint64 whole;
+
+          if (!get_whole (group, spec->key, (guint64) spec->min, (guint64) spec->max, &whole,
+                          error))
+            return FALSE;
+        }
+      if (!dpv_param_parse (spec, text, &v, &local_error))
+        {
+          g_autofree char *shown_group = quote_value (group->name);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Key “%s” in group “%s” cannot be read: %s"), spec->key, shown_group,
+                       local_error->message);
+          return FALSE;
+        }
+      dpv_params_set (params, id, &v);
+    }
+  return TRUE;
+}
+
 static DpvizLessonStep *
 parse_step (const DpvizDocGroup *group, guint64 number, const char *const *languages,
             DpvizLessonDoc *doc, GError **error)
@@ -620,8 +707,14 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
   guint64 k;
 
   dpv_params_init (&params);
-  if (!check_known_keys (group, step_keys, G_N_ELEMENTS (step_keys), error))
-    return NULL;
+  {
+    KnownKey table[DPV_N_PARAMS];
+    gsize n_table = table_keys (table);
+
+    if (!check_known_keys (group, step_keys, G_N_ELEMENTS (step_keys), error)
+        || !check_known_keys (group, table, n_table, error))
+      return NULL;
+  }
 
   mechanism = get_required (group, "Mechanism", error);
   if (mechanism == NULL)
@@ -689,6 +782,8 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
       }
   }
   params.show_caption = TRUE;
+  if (!read_table_params (group, &params, error))
+    return NULL;
 
   if (!get_text (group, "Note", LESSON_MAX_NOTE_CHARS, languages, &step->note, &note_line,
                  error))
@@ -1139,6 +1234,26 @@ step_body (Body *body, const DpvizLessonStep *step, const DpvizLessonStepSource 
     if (!!p->log_y != had && (p->log_y || line != NULL))
       body_set (body, line, "LogY", NULL, p->log_y ? "true" : "false");
   }
+  /* The table's other parameters that the step's view uses, as the table formats them,
+   * in a new step and where they differ from what was read (a key the view does not use is
+   * kept as it is). */
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (id);
+      DpvizDocLine *line;
+      g_autofree char *value = NULL;
+      DpvParamValue v;
+
+      if (has_own_key (id) || spec->key == NULL
+          || !dpv_view_class_uses (dpv_registry_get (step->view), id))
+        continue;
+      line = group != NULL ? dpviz_doc_group_find_entry (group, spec->key, NULL) : NULL;
+      if (o != NULL && dpv_params_equal (p, o, DPV_PARAM_BIT (id)))
+        continue;
+      dpv_params_get (p, id, &v);
+      value = dpv_param_format (spec, &v);
+      body_set (body, line, spec->key, NULL, value);
+    }
   /* The note, in the entry it was read from (a translation stays a translation). */
   if (source == NULL || g_strcmp0 (step->note, source->note) != 0)
     {

@@ -1149,6 +1149,82 @@ test_fuzz_findings (void)
   g_test_message ("%u files", count);
 }
 
+/* Every other parameter of the table has its key (“Seed”): read in the format's grammar and
+ * checked by the table, its default when absent; refused beyond the table's range, in another
+ * grammar or letter case; a new step writes the parameters its view uses only; an unchanged
+ * file saves byte for byte. */
+static void
+test_table_keys (void)
+{
+  static const char text[] =
+    "[Lesson]\nVersion=1\n"
+    "[Step 1]\nMechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-5\nSensitivity=1\n"
+    "K=10\nSeed=2147483647\n"
+    "[Step 2]\nMechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-5\nSensitivity=1\n"
+    "K=10\n";
+  static const struct { const char *from, *to, *quoted; } refused[] = {
+    { "Seed=2147483647", "Seed=2147483648", "2147483647" },   /* the range in the message */
+    { "Seed=2147483647", "Seed=+5", "+5" },
+    { "Seed=2147483647", "Seed=05", "05" },
+    { "Seed=2147483647", "Seed=1e3", "1e3" },
+    { "Seed=2147483647", "Seed=-1", "-1" },
+    { "Seed=2147483647", "seed=5", "Seed" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpvizLesson) lesson = NULL;
+  g_autoptr(DpvizLesson) fresh = dpviz_lesson_new (NULL);
+  g_autoptr(GBytes) same = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  DpvParams p;
+
+  lesson = dpviz_lesson_load_from_data (text, sizeof text - 1, &error);
+  g_assert_no_error (error);
+  g_assert_true (step_at (lesson, 0)->params.seed == 2147483647u);
+  g_assert_true (step_at (lesson, 1)->params.seed
+                 == (guint64) dpv_param_spec (DPV_PARAM_SEED)->def);
+  same = dpviz_lesson_to_bytes (lesson, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (same, NULL), g_bytes_get_size (same), text,
+                   sizeof text - 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GString) bad_text = g_string_new (text);
+      g_autoptr(DpvizLesson) bad = NULL;
+
+      g_string_replace (bad_text, refused[i].from, refused[i].to, 1);
+      bad = dpviz_lesson_load_from_data (bad_text->str, bad_text->len, &error);
+      g_assert_null (bad);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+      if (strstr (error->message, refused[i].quoted) == NULL)
+        g_error ("“%s”: the message “%s” does not quote “%s”", refused[i].to, error->message,
+                 refused[i].quoted);
+      g_assert_nonnull (strstr (error->message, "Step 1"));
+      g_clear_error (&error);
+    }
+
+  /* the lower end, 0, is a whole number too */
+  {
+    g_autoptr(GString) zero = g_string_new (text);
+    g_autoptr(DpvizLesson) loaded = NULL;
+
+    g_string_replace (zero, "Seed=2147483647", "Seed=0", 1);
+    loaded = dpviz_lesson_load_from_data (zero->str, zero->len, &error);
+    g_assert_no_error (error);
+    g_assert_true (step_at (loaded, 0)->params.seed == 0);
+  }
+
+  /* the densities view has no seed: a new step does not write one */
+  dpv_params_init (&p);
+  p.seed = 77;
+  dpviz_lesson_add_step (fresh, &p, (guint) dpv_registry_index (dpv_registry_lookup ("densities")),
+                         NULL);
+  saved = dpviz_lesson_to_bytes (fresh, &error);
+  g_assert_no_error (error);
+  g_assert_null (g_strstr_len (g_bytes_get_data (saved, NULL), (gssize) g_bytes_get_size (saved),
+                               "Seed="));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1189,6 +1265,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lesson-file/language-choice", test_language_choice);
   g_test_add_func ("/lesson-file/multi-step-order", test_multi_step_order);
   g_test_add_func ("/lesson-file/many-steps", test_many_steps_fast);
+  g_test_add_func ("/lesson-file/table-keys", test_table_keys);
   g_test_add_func ("/lesson-file/many-lines", test_many_lines_fast);
   g_test_add_func ("/lesson-file/fuzz-findings", test_fuzz_findings);
 
