@@ -10,16 +10,13 @@
 
 #include <glib/gi18n.h>
 
+#include "dpv-display.h"
+#include "dpv-export.h"
 #include "dpv-figure.h"
 #include "dpv-registry.h"
 #include "dpviz-cli-common.h"
 
-/* cairo image surfaces are limited to 32767 pixels a side; keep PNG memory reasonable too. */
-#define PNG_MAX_SIDE 32767.0
-#define PNG_MAX_PIXELS 2.7e8
-
 static const char *const format_names[] = { "png", "svg", "pdf" };
-
 
 int
 cli_cmd_export (int argc, char **argv, GError **error)
@@ -89,7 +86,7 @@ cli_cmd_export (int argc, char **argv, GError **error)
     }
   if (!dpv_format_from_filename (output, &format))
     {
-      g_autofree char *display = g_filename_display_name (output);
+      g_autofree char *display = dpv_display_filename (output);
 
       g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
                    _("cannot tell the format of “%s”: use a .png, .svg or .pdf file name"),
@@ -117,11 +114,14 @@ cli_cmd_export (int argc, char **argv, GError **error)
     {
       double w = ceil (width * scale), h = ceil (height * scale);
 
-      if (w > PNG_MAX_SIDE || h > PNG_MAX_SIDE || w * h > PNG_MAX_PIXELS)
+      /* The limits of dpv_export_to_bytes (), checked here to refuse before drawing. */
+      if (w > DPV_EXPORT_PNG_SIDE_MAX || h > DPV_EXPORT_PNG_SIDE_MAX
+          || w * h > DPV_EXPORT_PNG_PIXELS_MAX)
         {
           g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
                        _("a PNG of %.0f × %.0f pixels is too large (at most %.0f a side and "
-                         "%.0f million pixels)"), w, h, PNG_MAX_SIDE, PNG_MAX_PIXELS / 1e6);
+                         "%.0f million pixels)"), w, h, DPV_EXPORT_PNG_SIDE_MAX,
+                       DPV_EXPORT_PNG_PIXELS_MAX / 1e6);
           return CLI_EXIT_USAGE;
         }
     }
@@ -141,10 +141,15 @@ cli_cmd_export (int argc, char **argv, GError **error)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
       g_autofree char *path = g_file_get_path (file);
+      g_autofree char *uri = g_file_get_uri (file);
 
       json_builder_begin_object (b);
+      /* A name that is not UTF-8 shows U+FFFD for its stray bytes; the URI, whose bytes are
+       * percent-encoded, names the file exactly. */
       json_builder_set_member_name (b, "output");
       json_builder_add_string_value (b, path != NULL ? path : output);
+      json_builder_set_member_name (b, "output_uri");
+      json_builder_add_string_value (b, uri);
       json_builder_set_member_name (b, "view");
       json_builder_add_string_value (b, view->name);
       json_builder_set_member_name (b, "format");
@@ -168,7 +173,7 @@ cli_cmd_export (int argc, char **argv, GError **error)
     }
   else
     {
-      g_autofree char *display = g_filename_display_name (output);
+      g_autofree char *display = dpv_display_filename (output);
 
       if (format == DPV_FORMAT_PNG)
         printf (_("Wrote %s (PNG, %.0f × %.0f pixels)\n"), display, ceil (width * scale),

@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A drawing is a draw function and its data (a view's frame, computed once before): every band
- * of a PNG and every format draw the same numbers. Everything is rendered into memory first (cairo_*_surface_create_for_stream), then written
- * with g_file_replace_contents (temporary file + rename), so a failed export never leaves a
- * partial file and never touches an existing destination.
+ * of a PNG and every format draw the same numbers. Everything is rendered into memory first
+ * (cairo_*_surface_create_for_stream), then written by dpv_atomic_write_file () (a temporary
+ * file, fsync, rename), so a failed export never leaves a partial file and never touches an
+ * existing destination.
  */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 
 #include <pango/pango.h>
 
+#include "dpv-atomic-file.h"
 #include "dpv-export.h"
 #include "dpv-render-image.h"
 
@@ -24,9 +26,6 @@
 #define DPV_EXPORT_SIZE_MAX 20000.0
 #define DPV_EXPORT_SCALE_MIN 0.25
 #define DPV_EXPORT_SCALE_MAX 8.0
-/* cairo image surfaces are limited to 32767 pixels a side; also cap the memory (1 GiB). */
-#define DPV_EXPORT_PIXELS_SIDE_MAX 32767.0
-#define DPV_EXPORT_PIXELS_MAX (256.0 * 1024 * 1024)
 
 gboolean
 dpv_format_from_filename (const char *filename, DpvFormat *out)
@@ -148,8 +147,8 @@ dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat
       {
         double pw = ceil (width * scale - 1e-9), ph = ceil (height * scale - 1e-9);
 
-        if (pw > DPV_EXPORT_PIXELS_SIDE_MAX || ph > DPV_EXPORT_PIXELS_SIDE_MAX
-            || pw * ph > DPV_EXPORT_PIXELS_MAX)
+        if (pw > DPV_EXPORT_PNG_SIDE_MAX || ph > DPV_EXPORT_PNG_SIDE_MAX
+            || pw * ph > DPV_EXPORT_PNG_PIXELS_MAX)
           {
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                          _("The image would be too large (%.0f × %.0f pixels)"), pw, ph);
@@ -223,27 +222,11 @@ dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat
   return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
 }
 
-/* The reason in a GIO error message. GIO's file errors read "Error opening file “PATH”: REASON"
- * where REASON is g_strerror (), already in the user's language: keep only REASON, so that the
- * path is not said twice. Messages that do not quote a path are kept whole. */
-static const char *
-gio_reason (const char *message)
-{
-  const char *tail;
-
-  if (strstr (message, "“") == NULL && strchr (message, '"') == NULL)
-    return message;
-  tail = g_strrstr (message, ": ");
-  return tail != NULL && tail[2] != '\0' ? tail + 2 : message;
-}
-
 gboolean
 dpv_export_to_file (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat format,
                     GFile *file, double width, double height, double scale, GError **error)
 {
-  g_autoptr(GError) local = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *name = NULL;
   gconstpointer data;
   gsize size = 0;
 
@@ -255,43 +238,5 @@ dpv_export_to_file (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat 
     return FALSE;
 
   data = g_bytes_get_data (bytes, &size);
-  /* g_file_replace_contents writes a temporary file next to the destination and renames
-   * it over the destination only when everything was written. */
-  if (!g_file_replace_contents (file, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
-                                &local))
-    {
-      const char *reason = gio_reason (local->message);
-      g_autoptr(GFile) parent = g_file_get_parent (file);
-
-      /* GIO's messages repeat the path; say the reason once, in the user's words. */
-      if (local->domain == G_IO_ERROR)
-        switch (local->code)
-          {
-          case G_IO_ERROR_NOT_FOUND:
-            /* also raised where the folder exists but cannot hold files (/proc) */
-            if (parent == NULL || !g_file_query_exists (parent, NULL))
-              reason = _("the folder does not exist");
-            break;
-          case G_IO_ERROR_PERMISSION_DENIED:
-            reason = _("permission denied");
-            break;
-          case G_IO_ERROR_NO_SPACE:
-            reason = _("no space left on the device");
-            break;
-          case G_IO_ERROR_IS_DIRECTORY:
-            reason = _("it is a folder");
-            break;
-          case G_IO_ERROR_READ_ONLY:
-            reason = _("the file system is read-only");
-            break;
-          default:
-            break;
-          }
-      name = g_file_get_parse_name (file);
-      /* Translators: "Could not write “/path/figure.png”: the folder does not exist". */
-      g_set_error (error, local->domain, local->code, _("Could not write “%s”: %s"), name,
-                   reason);
-      return FALSE;
-    }
-  return TRUE;
+  return dpv_atomic_write_file (file, data, size, error);
 }
