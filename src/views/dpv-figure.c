@@ -146,6 +146,15 @@ GBytes *
 dpv_figure_export_to_bytes (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
                             double width, double height, double scale, GError **error)
 {
+  return dpv_figure_export_to_bytes_full (frame, style, format, width, height, scale, 0.0,
+                                          error);
+}
+
+GBytes *
+dpv_figure_export_to_bytes_full (const DpvFrame *frame, const DpvStyle *style,
+                                 DpvFormat format, double width, double height, double scale,
+                                 double dpi, GError **error)
+{
   g_autofree char *description = NULL;
   DpvDrawing drawing;
 
@@ -156,13 +165,22 @@ dpv_figure_export_to_bytes (const DpvFrame *frame, const DpvStyle *style, DpvFor
   dpv_figure_drawing (frame, &drawing);
   if (format == DPV_FORMAT_SVG)
     drawing.description = description = dpv_frame_describe (frame);
-  return dpv_export_to_bytes (&drawing, style, format, width, height, scale, error);
+  return dpv_export_to_bytes_full (&drawing, style, format, width, height, scale, dpi, error);
 }
 
 gboolean
 dpv_figure_export_to_file (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
                            GFile *file, double width, double height, double scale,
                            GError **error)
+{
+  return dpv_figure_export_to_file_full (frame, style, format, file, width, height, scale, 0.0,
+                                         error);
+}
+
+gboolean
+dpv_figure_export_to_file_full (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
+                                GFile *file, double width, double height, double scale,
+                                double dpi, GError **error)
 {
   g_autofree char *description = NULL;
   DpvDrawing drawing;
@@ -174,7 +192,8 @@ dpv_figure_export_to_file (const DpvFrame *frame, const DpvStyle *style, DpvForm
   dpv_figure_drawing (frame, &drawing);
   if (format == DPV_FORMAT_SVG)
     drawing.description = description = dpv_frame_describe (frame);
-  return dpv_export_to_file (&drawing, style, format, file, width, height, scale, error);
+  return dpv_export_to_file_full (&drawing, style, format, file, width, height, scale, dpi,
+                                  error);
 }
 
 void
