@@ -183,10 +183,14 @@ dpviz_application_startup (GApplication *application)
   set_accels (app, "win.copy-figure", "<Primary><Shift>c", NULL);
   set_accels (app, "win.copy-readouts", "<Primary><Shift>n", NULL);
   set_accels (app, "win.close", "<Primary>w", NULL);
-  set_accels (app, "win.view::densities", "<Alt>1", NULL);
-  set_accels (app, "win.view::regions", "<Alt>2", NULL);
-  set_accels (app, "win.view::kl", "<Alt>3", NULL);
-  set_accels (app, "win.view::composition", "<Alt>4", NULL);
+  /* Alt+N: the N-th view of the registry (as the shortcuts window lists them) */
+  for (guint i = 0; i < dpv_registry_get_n_views () && i < 9; i++)
+    {
+      g_autofree char *action = g_strdup_printf ("win.view::%s", dpv_registry_get (i)->name);
+      g_autofree char *accel = g_strdup_printf ("<Alt>%u", i + 1);
+
+      set_accels (app, action, accel, NULL);
+    }
   set_accels (app, "win.explain", "F1", NULL);
   set_accels (app, "win.toggle-controls", "F9", NULL);
   set_accels (app, "win.log-y", "<Primary>l", NULL);

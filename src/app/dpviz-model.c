@@ -2,11 +2,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The model validates every value itself (ranges from the parameter table, dpv-params.h), so a refused value never
- * reaches a view: setters return FALSE with a message naming the allowed range and leave the
- * model untouched. Properties notify only on a real change (G_PARAM_EXPLICIT_NOTIFY); the
- * "changed" signal is emitted once per user-visible change, also for a batch applied with
- * dpviz_model_apply().
+ * Its properties are the rows of the parameter table (dpv-params.h), installed at class
+ * initialisation with the table's name, range and default (double, uint, uint64, int, boolean,
+ * or a string for a list), plus "view" and "show-caption". The model validates every value with
+ * the table (dpv_param_check), so a refused value never reaches a view: setters return FALSE with
+ * a message naming the allowed range and leave the model untouched. Properties notify only on a
+ * real change (G_PARAM_EXPLICIT_NOTIFY); the "changed" signal is emitted once per user-visible
+ * change, also for a batch applied with dpviz_model_apply().
  */
 #include "config.h"
 
@@ -17,20 +19,12 @@
 
 #include "dpviz-model.h"
 
-
 struct _DpvizModel
 {
   GObject parent_instance;
 
-  double epsilon;
-  double delta;
-  double sensitivity;
-  guint k;
-  DpMechanismKind mechanism;
+  DpvParams params;      /* every table parameter; show_caption is the property */
   guint view;
-  double eps_prime;
-  gboolean log_y;
-  gboolean show_caption;
 
   /* > 0 while a batch is applied: "changed" is emitted once at the end. */
   guint batch_depth;
@@ -41,16 +35,10 @@ G_DEFINE_FINAL_TYPE (DpvizModel, dpviz_model, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_EPSILON,
-  PROP_DELTA,
-  PROP_SENSITIVITY,
-  PROP_K,
-  PROP_MECHANISM,
   PROP_VIEW,
-  PROP_EPS_PRIME,
-  PROP_LOG_Y,
   PROP_SHOW_CAPTION,
-  N_PROPS
+  PROP_FIRST_PARAM,      /* the table's parameters follow, in id order */
+  N_PROPS = PROP_FIRST_PARAM + DPV_N_PARAMS
 };
 
 enum {
@@ -70,123 +58,161 @@ emit_changed (DpvizModel *self)
     g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* The table's check (range, NaN, infinities, whole numbers) for a number. */
 static gboolean
-check_number (DpvParamId id, double value, GError **error)
+check_view (guint view, GError **error)
 {
-  const DpvParamSpec *spec = dpv_param_spec (id);
-  DpvParamValue v;
+  if (view < dpv_registry_get_n_views ())
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown view (%d)"), view);
+  return FALSE;
+}
 
-  if (spec->kind == DPV_PARAM_KIND_UINT)
+/* Stores a checked value; notifies on a real change only. */
+static void
+store (DpvizModel *self, DpvParamId id, const DpvParamValue *value)
+{
+  DpvParams next = self->params;
+
+  dpv_params_set (&next, id, value);
+  if (dpv_params_equal (&next, &self->params, DPV_PARAM_BIT (id)))
+    return;
+  self->params = next;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIRST_PARAM + id]);
+  emit_changed (self);
+}
+
+static void
+store_view (DpvizModel *self, guint view)
+{
+  if (self->view == view)
+    return;
+  self->view = view;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+  emit_changed (self);
+}
+
+static void
+store_caption (DpvizModel *self, gboolean show)
+{
+  show = !!show;
+  if (self->params.show_caption == show)
+    return;
+  self->params.show_caption = show;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_CAPTION]);
+  emit_changed (self);
+}
+
+/* The GType a parameter's property has (GSettings binds these directly). */
+static GParamSpec *
+param_pspec (const DpvParamSpec *spec)
+{
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  DpvParams defaults;
+  DpvParamValue def;
+
+  dpv_params_init (&defaults);
+  dpv_params_get (&defaults, spec->id, &def);
+  switch (spec->kind)
     {
-      if (!(value >= 0 && value <= (double) G_MAXULONG) || value != floor (value))
-        {
-          /* out of the type's range: the table's message with the range */
-          v.u = G_MAXULONG;
-          if (isfinite (value) && value >= 0 && value != floor (value))
-            {
-              g_autofree char *got = g_strdup_printf ("%g", value);
-              g_autofree char *lo = g_strdup_printf ("%g", spec->min);
-              g_autofree char *hi = g_strdup_printf ("%g", spec->max);
+    case DPV_PARAM_KIND_DOUBLE:
+      /* an automatic parameter takes −1 ("automatic") as well */
+      return g_param_spec_double (spec->name, NULL, NULL,
+                                  (spec->flags & DPV_PARAM_FLAG_AUTO) ? -1.0 : spec->min,
+                                  spec->max, def.d, flags);
+    case DPV_PARAM_KIND_UINT:
+      return g_param_spec_uint (spec->name, NULL, NULL, (guint) spec->min,
+                                (guint) MIN (spec->max, (double) G_MAXUINT), (guint) def.u,
+                                flags);
+    case DPV_PARAM_KIND_SEED:
+      return g_param_spec_uint64 (spec->name, NULL, NULL, 0, G_MAXUINT64, def.seed, flags);
+    case DPV_PARAM_KIND_ENUM:
+      {
+        int lo = G_MAXINT, hi = G_MININT;
 
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("%s must be a whole number between %s and %s (got %s)"),
-                           spec->symbol, lo, hi, got);
-              return FALSE;
-            }
-        }
-      else
-        v.u = (unsigned long) value;
+        for (guint i = 0; i < spec->n_choices; i++)
+          {
+            lo = MIN (lo, spec->choices[i].value);
+            hi = MAX (hi, spec->choices[i].value);
+          }
+        return g_param_spec_int (spec->name, NULL, NULL, lo, hi, def.e, flags);
+      }
+    case DPV_PARAM_KIND_BOOL:
+      return g_param_spec_boolean (spec->name, NULL, NULL, def.b, flags);
+    case DPV_PARAM_KIND_LIST:
+      {
+        g_autofree char *text = dpv_param_format (spec, &def);
+
+        /* the list as text, the table's format; not static: it is made here */
+        return g_param_spec_string (spec->name, NULL, NULL, text,
+                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY);
+      }
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_assert_not_reached ();
     }
-  else
-    v.d = value;
-  return dpv_param_check (spec, &v, error);
+  return NULL;
 }
 
-static gboolean
-check_epsilon (double value, GError **error)
+static void
+value_to_gvalue (const DpvParamSpec *spec, const DpvParamValue *v, GValue *out)
 {
-  return check_number (DPV_PARAM_EPSILON, value, error);
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      g_value_set_double (out, v->d);
+      break;
+    case DPV_PARAM_KIND_UINT:
+      g_value_set_uint (out, (guint) v->u);
+      break;
+    case DPV_PARAM_KIND_SEED:
+      g_value_set_uint64 (out, v->seed);
+      break;
+    case DPV_PARAM_KIND_ENUM:
+      g_value_set_int (out, v->e);
+      break;
+    case DPV_PARAM_KIND_BOOL:
+      g_value_set_boolean (out, v->b);
+      break;
+    case DPV_PARAM_KIND_LIST:
+      g_value_take_string (out, dpv_param_format (spec, v));
+      break;
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
 }
 
+/* FALSE with @error when a list's text does not parse. */
 static gboolean
-check_delta (double value, GError **error)
+value_from_gvalue (const DpvParamSpec *spec, const GValue *value, DpvParamValue *out,
+                   GError **error)
 {
-  return check_number (DPV_PARAM_DELTA, value, error);
-}
-
-static gboolean
-check_sensitivity (double value, GError **error)
-{
-  return check_number (DPV_PARAM_SENSITIVITY, value, error);
-}
-
-static gboolean
-check_k (double value, GError **error)
-{
-  return check_number (DPV_PARAM_K, value, error);
-}
-
-static gboolean
-check_mechanism (int mechanism, GError **error)
-{
-  if (mechanism >= 0 && mechanism < DP_N_MECHANISMS)
-    return TRUE;
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-               _("Unknown mechanism (%d)"), mechanism);
+  memset (out, 0, sizeof *out);
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      out->d = g_value_get_double (value);
+      return TRUE;
+    case DPV_PARAM_KIND_UINT:
+      out->u = g_value_get_uint (value);
+      return TRUE;
+    case DPV_PARAM_KIND_SEED:
+      out->seed = g_value_get_uint64 (value);
+      return TRUE;
+    case DPV_PARAM_KIND_ENUM:
+      out->e = g_value_get_int (value);
+      return TRUE;
+    case DPV_PARAM_KIND_BOOL:
+      out->b = g_value_get_boolean (value);
+      return TRUE;
+    case DPV_PARAM_KIND_LIST:
+      return dpv_param_parse (spec, g_value_get_string (value) ? g_value_get_string (value) : "",
+                              out, error);
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
   return FALSE;
-}
-
-static gboolean
-check_view (int view, GError **error)
-{
-  if (view >= 0 && (guint) view < dpv_registry_get_n_views ())
-    return TRUE;
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-               _("Unknown view (%d)"), view);
-  return FALSE;
-}
-
-/* Setters without validation (values already checked); they notify on a real change only. */
-static void
-store_double (DpvizModel *self, double *field, double value, int prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-  emit_changed (self);
-}
-
-static void
-store_int (DpvizModel *self, int *field, int value, int prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-  emit_changed (self);
-}
-
-static void
-store_uint (DpvizModel *self, guint *field, guint value, int prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-  emit_changed (self);
-}
-
-static void
-store_bool (DpvizModel *self, gboolean *field, gboolean value, int prop)
-{
-  value = !!value;
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-  emit_changed (self);
 }
 
 static void
@@ -199,40 +225,29 @@ dpviz_model_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_EPSILON:
-      g_value_set_double (value, self->epsilon);
-      break;
-    case PROP_DELTA:
-      g_value_set_double (value, self->delta);
-      break;
-    case PROP_SENSITIVITY:
-      g_value_set_double (value, self->sensitivity);
-      break;
-    case PROP_K:
-      g_value_set_uint (value, self->k);
-      break;
-    case PROP_MECHANISM:
-      g_value_set_int (value, self->mechanism);
-      break;
     case PROP_VIEW:
-      g_value_set_int (value, self->view);
-      break;
-    case PROP_EPS_PRIME:
-      g_value_set_double (value, self->eps_prime);
-      break;
-    case PROP_LOG_Y:
-      g_value_set_boolean (value, self->log_y);
+      g_value_set_int (value, (int) self->view);
       break;
     case PROP_SHOW_CAPTION:
-      g_value_set_boolean (value, self->show_caption);
+      g_value_set_boolean (value, self->params.show_caption);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (prop_id >= PROP_FIRST_PARAM && prop_id < N_PROPS)
+        {
+          DpvParamId id = prop_id - PROP_FIRST_PARAM;
+          DpvParamValue v;
+
+          dpv_params_get (&self->params, id, &v);
+          value_to_gvalue (dpv_param_spec (id), &v, value);
+        }
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
-/* GObject has already checked the value against the GParamSpec range (the same ranges), so
- * g_object_set() and GSettings bindings can only pass valid values here. */
+/* GObject has already checked the value against the GParamSpec (the table's range), so
+ * g_object_set() and GSettings bindings pass valid numbers here; the table's check still
+ * runs (whole numbers, lists). */
 static void
 dpviz_model_set_property (GObject      *object,
                           guint         prop_id,
@@ -240,44 +255,29 @@ dpviz_model_set_property (GObject      *object,
                           GParamSpec   *pspec)
 {
   DpvizModel *self = DPVIZ_MODEL (object);
-  g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
 
   switch (prop_id)
     {
-    case PROP_EPSILON:
-      ok = dpviz_model_set_epsilon (self, g_value_get_double (value), &error);
-      break;
-    case PROP_DELTA:
-      ok = dpviz_model_set_delta (self, g_value_get_double (value), &error);
-      break;
-    case PROP_SENSITIVITY:
-      ok = dpviz_model_set_sensitivity (self, g_value_get_double (value), &error);
-      break;
-    case PROP_K:
-      ok = dpviz_model_set_k (self, g_value_get_uint (value), &error);
-      break;
-    case PROP_MECHANISM:
-      dpviz_model_set_mechanism (self, g_value_get_int (value));
-      break;
     case PROP_VIEW:
-      dpviz_model_set_view (self, g_value_get_int (value));
-      break;
-    case PROP_EPS_PRIME:
-      store_double (self, &self->eps_prime, g_value_get_double (value), PROP_EPS_PRIME);
-      break;
-    case PROP_LOG_Y:
-      store_bool (self, &self->log_y, g_value_get_boolean (value), PROP_LOG_Y);
+      dpviz_model_set_view (self, (guint) g_value_get_int (value));
       break;
     case PROP_SHOW_CAPTION:
-      store_bool (self, &self->show_caption, g_value_get_boolean (value), PROP_SHOW_CAPTION);
+      store_caption (self, g_value_get_boolean (value));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+      if (prop_id >= PROP_FIRST_PARAM && prop_id < N_PROPS)
+        {
+          DpvParamId id = prop_id - PROP_FIRST_PARAM;
+          g_autoptr(GError) error = NULL;
+          DpvParamValue v;
 
-  if (!ok)
-    g_warning ("%s", error->message);
+          if (!value_from_gvalue (dpv_param_spec (id), value, &v, &error)
+              || !dpviz_model_set_param (self, id, &v, &error))
+            g_warning ("%s", error->message);
+        }
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -289,31 +289,13 @@ dpviz_model_class_init (DpvizModelClass *klass)
   object_class->get_property = dpviz_model_get_property;
   object_class->set_property = dpviz_model_set_property;
 
-  /* names, ranges and defaults from the parameter table */
-  properties[PROP_EPSILON] =
-    g_param_spec_double ("epsilon", NULL, NULL, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON),
-                         DPV_PARAM_DEFAULT (EPSILON), flags);
-  properties[PROP_DELTA] =
-    g_param_spec_double ("delta", NULL, NULL, DPV_PARAM_MIN (DELTA), DPV_PARAM_MAX (DELTA),
-                         DPV_PARAM_DEFAULT (DELTA), flags);
-  properties[PROP_SENSITIVITY] =
-    g_param_spec_double ("sensitivity", NULL, NULL, DPV_PARAM_MIN (SENSITIVITY),
-                         DPV_PARAM_MAX (SENSITIVITY), DPV_PARAM_DEFAULT (SENSITIVITY), flags);
-  properties[PROP_K] =
-    g_param_spec_uint ("k", NULL, NULL, (guint) DPV_PARAM_MIN (K), (guint) DPV_PARAM_MAX (K),
-                       (guint) DPV_PARAM_DEFAULT (K), flags);
-  properties[PROP_MECHANISM] =
-    g_param_spec_int ("mechanism", NULL, NULL,
-                      0, DP_N_MECHANISMS - 1, DP_MECHANISM_LAPLACE, flags);
   properties[PROP_VIEW] =
     g_param_spec_int ("view", NULL, NULL, 0, (int) dpv_registry_get_n_views () - 1, 0, flags);
-  /* negative: solved from δ */
-  properties[PROP_EPS_PRIME] =
-    g_param_spec_double ("eps-prime", NULL, NULL, -1.0, DPV_PARAM_MAX (EPS_PRIME), -1.0, flags);
-  properties[PROP_LOG_Y] =
-    g_param_spec_boolean ("log-y", NULL, NULL, FALSE, flags);
   properties[PROP_SHOW_CAPTION] =
     g_param_spec_boolean ("show-caption", NULL, NULL, FALSE, flags);
+  /* names, ranges and defaults from the parameter table */
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    properties[PROP_FIRST_PARAM + i] = param_pspec (dpv_param_spec (i));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -330,18 +312,9 @@ dpviz_model_class_init (DpvizModelClass *klass)
 static void
 dpviz_model_init (DpvizModel *self)
 {
-  DpvParams defaults;
-
-  dpv_params_init (&defaults);
-  self->epsilon = defaults.epsilon;
-  self->delta = defaults.delta;
-  self->sensitivity = defaults.sensitivity;
-  self->k = (guint) defaults.k;
-  self->mechanism = defaults.mechanism;
+  dpv_params_init (&self->params);
+  self->params.show_caption = FALSE;
   self->view = 0;
-  self->eps_prime = defaults.eps_prime;
-  self->log_y = defaults.log_y;
-  self->show_caption = FALSE;
 }
 
 DpvizModel *
@@ -350,118 +323,195 @@ dpviz_model_new (void)
   return g_object_new (DPVIZ_TYPE_MODEL, NULL);
 }
 
+/* ---- any parameter ----------------------------------------------------------------------- */
+
+gboolean
+dpviz_model_set_param (DpvizModel           *self,
+                       DpvParamId            id,
+                       const DpvParamValue  *value,
+                       GError              **error)
+{
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
+  g_return_val_if_fail ((int) id >= 0 && id < DPV_N_PARAMS, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  if (!dpv_param_check (dpv_param_spec (id), value, error))
+    return FALSE;
+  if (dpv_param_spec (id)->flags & DPV_PARAM_FLAG_AUTO && value->d < 0)
+    {
+      DpvParamValue automatic = { .d = -1.0 };
+
+      store (self, id, &automatic);
+    }
+  else
+    store (self, id, value);
+  return TRUE;
+}
+
+void
+dpviz_model_get_param (DpvizModel     *self,
+                       DpvParamId      id,
+                       DpvParamValue  *out)
+{
+  g_return_if_fail (DPVIZ_IS_MODEL (self));
+  dpv_params_get (&self->params, id, out);
+}
+
+double
+dpviz_model_get_value (DpvizModel *self,
+                       const char *property)
+{
+  const DpvParamSpec *spec;
+
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), 0.0);
+  spec = dpv_param_spec_lookup (property);
+  g_return_val_if_fail (spec != NULL && spec->kind != DPV_PARAM_KIND_LIST, 0.0);
+  return dpv_params_get_number (&self->params, spec->id);
+}
+
+gboolean
+dpviz_model_set_value (DpvizModel  *self,
+                       const char  *property,
+                       double       value,
+                       GError     **error)
+{
+  const DpvParamSpec *spec;
+  DpvParamSpec typed;
+  DpvParamValue v;
+
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
+  spec = dpv_param_spec_lookup (property);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  /* A value typed or slid by the user: within the table's range (a negative "automatic"
+   * value is set through the property, not typed). */
+  typed = *spec;
+  typed.flags &= ~DPV_PARAM_FLAG_AUTO;
+  memset (&v, 0, sizeof v);
+  switch (spec->kind)
+    {
+    case DPV_PARAM_KIND_DOUBLE:
+      v.d = value;
+      break;
+    case DPV_PARAM_KIND_UINT:
+      if (!(value >= 0 && value <= (double) G_MAXULONG) || value != floor (value))
+        {
+          g_autofree char *got = g_strdup_printf ("%g", value);
+          g_autofree char *range = dpv_param_range_text (spec);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       /* Translators: a parameter (k), its range, then the refused value */
+                       _("%s must be a whole number in %s (got %s)"), spec->symbol, range, got);
+          return FALSE;
+        }
+      v.u = (unsigned long) value;
+      break;
+    case DPV_PARAM_KIND_SEED:
+      v.seed = (guint64) value;
+      break;
+    case DPV_PARAM_KIND_ENUM:
+      v.e = (int) value;
+      break;
+    case DPV_PARAM_KIND_BOOL:
+      v.b = value != 0;
+      break;
+    case DPV_PARAM_KIND_LIST:
+    case DPV_N_PARAM_KINDS:
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+  if (!dpv_param_check (&typed, &v, error))
+    return FALSE;
+  store (self, spec->id, &v);
+  return TRUE;
+}
+
+/* ---- the named parameters ------------------------------------------------------------------ */
+
 double
 dpviz_model_get_epsilon (DpvizModel *self)
 {
   g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (EPSILON));
-  return self->epsilon;
+  return self->params.epsilon;
 }
 
 double
 dpviz_model_get_delta (DpvizModel *self)
 {
   g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (DELTA));
-  return self->delta;
+  return self->params.delta;
 }
 
 double
 dpviz_model_get_sensitivity (DpvizModel *self)
 {
   g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (SENSITIVITY));
-  return self->sensitivity;
+  return self->params.sensitivity;
 }
 
 guint
 dpviz_model_get_k (DpvizModel *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPV_PARAM_DEFAULT (K));
-  return self->k;
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), (guint) DPV_PARAM_DEFAULT (K));
+  return (guint) self->params.k;
 }
 
 DpMechanismKind
 dpviz_model_get_mechanism (DpvizModel *self)
 {
   g_return_val_if_fail (DPVIZ_IS_MODEL (self), DP_MECHANISM_LAPLACE);
-  return self->mechanism;
+  return self->params.mechanism;
 }
 
 guint
 dpviz_model_get_view (DpvizModel *self)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), DPVIZ_VIEW ("densities"));
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), 0);
   return self->view;
 }
 
 gboolean
-dpviz_model_set_epsilon (DpvizModel  *self,
-                         double       value,
-                         GError     **error)
+dpviz_model_set_epsilon (DpvizModel *self, double value, GError **error)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
-
-  if (!check_epsilon (value, error))
-    return FALSE;
-  store_double (self, &self->epsilon, value, PROP_EPSILON);
-  return TRUE;
+  return dpviz_model_set_value (self, "epsilon", value, error);
 }
 
 gboolean
-dpviz_model_set_delta (DpvizModel  *self,
-                       double       value,
-                       GError     **error)
+dpviz_model_set_delta (DpvizModel *self, double value, GError **error)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
-
-  if (!check_delta (value, error))
-    return FALSE;
-  store_double (self, &self->delta, value, PROP_DELTA);
-  return TRUE;
+  return dpviz_model_set_value (self, "delta", value, error);
 }
 
 gboolean
-dpviz_model_set_sensitivity (DpvizModel  *self,
-                             double       value,
-                             GError     **error)
+dpviz_model_set_sensitivity (DpvizModel *self, double value, GError **error)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
-
-  if (!check_sensitivity (value, error))
-    return FALSE;
-  store_double (self, &self->sensitivity, value, PROP_SENSITIVITY);
-  return TRUE;
+  return dpviz_model_set_value (self, "sensitivity", value, error);
 }
 
 gboolean
-dpviz_model_set_k (DpvizModel  *self,
-                   guint        value,
-                   GError     **error)
+dpviz_model_set_k (DpvizModel *self, guint value, GError **error)
 {
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
-
-  if (!check_k (value, error))
-    return FALSE;
-  store_uint (self, &self->k, value, PROP_K);
-  return TRUE;
+  return dpviz_model_set_value (self, "k", value, error);
 }
 
 void
 dpviz_model_set_mechanism (DpvizModel      *self,
                            DpMechanismKind  mechanism)
 {
-  g_return_if_fail (DPVIZ_IS_MODEL (self));
-  g_return_if_fail (check_mechanism (mechanism, NULL));
+  DpvParamValue v = { .e = mechanism };
 
-  store_int (self, (int *) &self->mechanism, mechanism, PROP_MECHANISM);
+  g_return_if_fail (DPVIZ_IS_MODEL (self));
+  g_return_if_fail (dpv_param_check (dpv_param_spec (DPV_PARAM_MECHANISM), &v, NULL));
+  store (self, DPV_PARAM_MECHANISM, &v);
 }
 
 void
-dpviz_model_set_view (DpvizModel  *self,
-                      guint  view)
+dpviz_model_set_view (DpvizModel *self,
+                      guint       view)
 {
   g_return_if_fail (DPVIZ_IS_MODEL (self));
   g_return_if_fail (check_view (view, NULL));
-
-  store_int (self, (int *) &self->view, view, PROP_VIEW);
+  store_view (self, view);
 }
 
 void
@@ -470,22 +520,13 @@ dpviz_model_get_params (DpvizModel *self,
 {
   g_return_if_fail (DPVIZ_IS_MODEL (self));
   g_return_if_fail (out != NULL);
-
-  memset (out, 0, sizeof *out);
-  out->mechanism = self->mechanism;
-  out->epsilon = self->epsilon;
-  out->delta = self->delta;
-  out->sensitivity = self->sensitivity;
-  out->k = self->k;
-  out->eps_prime = self->eps_prime;
-  out->show_caption = self->show_caption;
-  out->log_y = self->log_y;
+  *out = self->params;
 }
 
 gboolean
 dpviz_model_apply (DpvizModel       *self,
                    const DpvParams  *params,
-                   guint       view,
+                   guint             view,
                    GError          **error)
 {
   g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
@@ -493,30 +534,20 @@ dpviz_model_apply (DpvizModel       *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   /* Everything is checked before anything is stored: all or nothing. */
-  if (!check_mechanism (params->mechanism, error)
-      || !check_view (view, error)
-      || !check_epsilon (params->epsilon, error)
-      || !check_delta (params->delta, error)
-      || !check_sensitivity (params->sensitivity, error)
-      || !check_k ((double) params->k, error))
-    return FALSE;
-  if (!check_number (DPV_PARAM_EPS_PRIME, params->eps_prime, error))
+  if (!check_view (view, error) || !dpv_params_validate (params, error))
     return FALSE;
 
   g_object_freeze_notify (G_OBJECT (self));
   self->batch_depth++;
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    {
+      DpvParamValue v;
 
-  store_int (self, (int *) &self->mechanism, params->mechanism, PROP_MECHANISM);
-  store_int (self, (int *) &self->view, view, PROP_VIEW);
-  store_double (self, &self->epsilon, params->epsilon, PROP_EPSILON);
-  store_double (self, &self->delta, params->delta, PROP_DELTA);
-  store_double (self, &self->sensitivity, params->sensitivity, PROP_SENSITIVITY);
-  store_uint (self, &self->k, (guint) params->k, PROP_K);
-  store_double (self, &self->eps_prime, params->eps_prime < 0 ? -1.0 : params->eps_prime,
-                PROP_EPS_PRIME);
-  store_bool (self, &self->log_y, params->log_y, PROP_LOG_Y);
-  store_bool (self, &self->show_caption, params->show_caption, PROP_SHOW_CAPTION);
-
+      dpv_params_get (params, i, &v);
+      dpviz_model_set_param (self, i, &v, NULL);
+    }
+  store_view (self, view);
+  store_caption (self, params->show_caption);
   self->batch_depth--;
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -526,61 +557,4 @@ dpviz_model_apply (DpvizModel       *self,
       g_signal_emit (self, signals[CHANGED], 0);
     }
   return TRUE;
-}
-
-double
-dpviz_model_get_value (DpvizModel *self,
-                       const char *property)
-{
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), 0.0);
-  g_return_val_if_fail (property != NULL, 0.0);
-
-  if (g_str_equal (property, "epsilon"))
-    return self->epsilon;
-  if (g_str_equal (property, "delta"))
-    return self->delta;
-  if (g_str_equal (property, "sensitivity"))
-    return self->sensitivity;
-  if (g_str_equal (property, "k"))
-    return self->k;
-  if (g_str_equal (property, "eps-prime"))
-    return self->eps_prime;
-  g_return_val_if_reached (0.0);
-}
-
-gboolean
-dpviz_model_set_value (DpvizModel  *self,
-                       const char  *property,
-                       double       value,
-                       GError     **error)
-{
-  g_return_val_if_fail (DPVIZ_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (property != NULL, FALSE);
-
-  if (g_str_equal (property, "epsilon"))
-    return dpviz_model_set_epsilon (self, value, error);
-  if (g_str_equal (property, "delta"))
-    return dpviz_model_set_delta (self, value, error);
-  if (g_str_equal (property, "sensitivity"))
-    return dpviz_model_set_sensitivity (self, value, error);
-  if (g_str_equal (property, "k"))
-    {
-      if (!check_k (value, error))
-        return FALSE;
-      return dpviz_model_set_k (self, (guint) value, error);
-    }
-  if (g_str_equal (property, "eps-prime"))
-    {
-      /* A threshold typed by the user: in the table's range (a negative value means "from
-       * δ" and is set through the property, not typed). */
-      DpvParamSpec typed = *dpv_param_spec (DPV_PARAM_EPS_PRIME);
-      DpvParamValue v = { .d = value };
-
-      typed.flags &= ~DPV_PARAM_FLAG_AUTO;
-      if (!dpv_param_check (&typed, &v, error))
-        return FALSE;
-      store_double (self, &self->eps_prime, value, PROP_EPS_PRIME);
-      return TRUE;
-    }
-  g_return_val_if_reached (FALSE);
 }

@@ -47,10 +47,14 @@ void dpviz_model_get_params (DpvizModel *self, DpvParams *out);
 gboolean dpviz_model_apply (DpvizModel *self, const DpvParams *params, guint view,
                             GError **error);
 
-/* Additive (app): numeric properties by name ("epsilon", "delta", "sensitivity", "k",
- * "eps-prime" — set_value takes 0…100 for it) as double,
- * for generic controls. set_value refuses out-of-range, non-finite and (for k) fractional values
- * with a message naming the range, and changes nothing then. */
+/* Any parameter of the table, by id: checked with the table (all or nothing). */
+gboolean dpviz_model_set_param (DpvizModel *self, DpvParamId id, const DpvParamValue *value,
+                                GError **error);
+void dpviz_model_get_param (DpvizModel *self, DpvParamId id, DpvParamValue *out);
+/* A number-valued parameter by name ("epsilon", "k", "eps-prime", …) as a double, for the
+ * generated controls. set_value refuses what the table refuses (and, for a parameter whose
+ * negative value means "automatic", a negative value: that is set through the property), with a
+ * message naming the range, and changes nothing then. */
 double dpviz_model_get_value (DpvizModel *self, const char *property);
 gboolean dpviz_model_set_value (DpvizModel *self, const char *property, double value,
                                 GError **error);

@@ -2,10 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The widget is thin (ARCHITECTURE.md): on the model's "changed" it queues a redraw, and its
- * snapshot draws the frame of the current parameters (from the window's frame cache, through
- * the worker) with dpv_figure_render(), the call that serves export and the CLI. GTK only
- * snapshots mapped widgets, so views hidden in the view stack cost nothing.
+ * The widget is thin (ARCHITECTURE.md): its snapshot draws the frame the provider holds for its
+ * view with dpv_figure_render(), the call that serves export and the CLI, and it redraws when
+ * the provider says the frame changed. Drawing never starts work: the window asks the provider
+ * for the frame of new parameters once per frame-clock tick. While an expensive stage is
+ * computed the frame is the view's preview, or the previous figure with a "computing" mark.
  */
 #include "config.h"
 
@@ -20,7 +21,7 @@ struct _DpvizPlotView
 
   guint kind;
   DpvizModel *model;
-  DpvizCompositionWorker *worker;
+  DpvizFrameProvider *provider;
   double text_scale;
   gboolean dark;
 
@@ -44,27 +45,22 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The frame of the current parameters, or NULL when there is nothing to show yet. */
+/* The frame the provider holds for the view (not a new reference), or NULL. */
 static DpvFrame *
 current_frame (DpvizPlotView *self)
 {
-  const DpvViewClass *view = dpv_registry_get (self->kind);
-  DpvParams params;
-
-  dpviz_model_get_params (self->model, &params);
-  params.show_caption = FALSE;  /* the read-out panel shows the numbers on screen */
-  if (self->worker == NULL)
-    return dpv_frame_compute (view, &params, NULL, NULL, NULL);
-  return dpviz_composition_worker_get_frame (self->worker, view, &params);
+  if (self->provider == NULL)
+    return NULL;
+  return dpviz_frame_provider_get_frame (self->provider, self->kind);
 }
 
 static void
 update_description (DpvizPlotView *self)
 {
   g_autofree char *description = NULL;
-  g_autoptr(DpvFrame) frame = NULL;
+  DpvFrame *frame;
 
-  if (self->model == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   frame = current_frame (self);
   if (frame == NULL)
@@ -86,19 +82,16 @@ describe_cb (gpointer user_data)
 }
 
 static void
-on_model_changed (DpvizPlotView *self)
+on_frame_changed (DpvizPlotView *self,
+                  guint          view)
 {
+  if (view != self->kind)
+    return;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   /* The description is for screen readers: update it when the values settle, not on every
    * frame of a drag or an animation. */
   if (self->describe_timeout == 0)
     self->describe_timeout = g_timeout_add (250, describe_cb, self);
-}
-
-static void
-on_worker_ready (DpvizPlotView *self)
-{
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static gboolean
@@ -139,6 +132,37 @@ dpviz_plot_view_get_style (DpvizPlotView *self,
   out->pixel_snap = TRUE;
 }
 
+/* "Computing…" in the middle of the plot (@centred), or dimmed in its top left corner. */
+static void
+append_computing (DpvizPlotView *self,
+                  GtkSnapshot   *snapshot,
+                  gboolean       centred,
+                  int            width,
+                  int            height)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), _("Computing…"));
+  graphene_point_t at = GRAPHENE_POINT_INIT (12.f, 8.f);
+  GdkRGBA color;
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &color);
+G_GNUC_END_IGNORE_DEPRECATIONS
+  if (centred)
+    {
+      int lw, lh;
+
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      at = GRAPHENE_POINT_INIT ((width - lw) / 2.f, (height - lh) / 2.f);
+    }
+  else
+    color.alpha *= 0.6f;
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &at);
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
 static void
 dpviz_plot_view_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -146,43 +170,32 @@ dpviz_plot_view_snapshot (GtkWidget   *widget,
   DpvizPlotView *self = DPVIZ_PLOT_VIEW (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  g_autoptr(DpvFrame) frame = NULL;
+  DpvFrame *frame;
   DpvStyle style;
   cairo_t *cr;
   gint64 start = g_get_monotonic_time ();
 
-  if (self->model == NULL || width <= 0 || height <= 0)
+  if (width <= 0 || height <= 0)
     return;
 
   frame = current_frame (self);
   if (frame == NULL)
     {
-      /* Nothing computed yet: say so rather than compute on the UI thread. */
-      PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Computing…"));
-      int lw, lh;
-      GdkRGBA color;
-
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-G_GNUC_END_IGNORE_DEPRECATIONS
-      pango_layout_get_pixel_size (layout, &lw, &lh);
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot,
-                              &GRAPHENE_POINT_INIT ((width - lw) / 2.f, (height - lh) / 2.f));
-      gtk_snapshot_append_layout (snapshot, layout, &color);
-      gtk_snapshot_restore (snapshot);
-      g_object_unref (layout);
-      self->n_draws++;
-      self->last_draw_time = g_get_monotonic_time ();
-      self->last_draw_duration = self->last_draw_time - start;
-      return;
+      /* Nothing computed yet: say so (drawing computes nothing). */
+      append_computing (self, snapshot, TRUE, width, height);
+      goto done;
     }
 
   dpviz_plot_view_get_style (self, &style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   dpv_figure_render (frame, &style, cr, width, height);
   cairo_destroy (cr);
+  if (dpviz_frame_provider_get_pending (self->provider, self->kind)
+      && !dpv_frame_is_pending (frame))
+    /* the previous figure while the new one is computed: say so in a corner */
+    append_computing (self, snapshot, FALSE, width, height);
 
+done:
   self->n_draws++;
   self->last_draw_time = g_get_monotonic_time ();
   self->last_draw_duration = self->last_draw_time - start;
@@ -210,7 +223,7 @@ dpviz_plot_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->describe_timeout, g_source_remove);
   dpviz_plot_view_set_model (self, NULL);
-  dpviz_plot_view_set_worker (self, NULL);
+  dpviz_plot_view_set_provider (self, NULL);
   g_clear_handle_id (&self->describe_timeout, g_source_remove);
   G_OBJECT_CLASS (dpviz_plot_view_parent_class)->dispose (object);
 }
@@ -341,29 +354,23 @@ dpviz_plot_view_set_model (DpvizPlotView *self,
 
   if (self->model == model)
     return;
-  if (self->model != NULL)
-    g_signal_handlers_disconnect_by_func (self->model, on_model_changed, self);
   g_set_object (&self->model, model);
-  if (model != NULL)
-    g_signal_connect_object (model, "changed", G_CALLBACK (on_model_changed), self,
-                             G_CONNECT_SWAPPED);
-  on_model_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 
 void
-dpviz_plot_view_set_worker (DpvizPlotView          *self,
-                            DpvizCompositionWorker *worker)
+dpviz_plot_view_set_provider (DpvizPlotView      *self,
+                              DpvizFrameProvider *provider)
 {
   g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
 
-  if (self->worker == worker)
+  if (self->provider == provider)
     return;
-  if (self->worker != NULL)
-    g_signal_handlers_disconnect_by_func (self->worker, on_worker_ready, self);
-  g_set_object (&self->worker, worker);
-  if (worker != NULL)
-    g_signal_connect_object (worker, "ready", G_CALLBACK (on_worker_ready), self,
+  if (self->provider != NULL)
+    g_signal_handlers_disconnect_by_func (self->provider, on_frame_changed, self);
+  g_set_object (&self->provider, provider);
+  if (provider != NULL)
+    g_signal_connect_object (provider, "frame-changed", G_CALLBACK (on_frame_changed), self,
                              G_CONNECT_SWAPPED);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -6,7 +6,8 @@
 
 #include <gtk/gtk.h>
 
-#include "dpviz-composition-worker.h"
+#include "dpv-style.h"
+#include "dpviz-frame-provider.h"
 #include "dpviz-model.h"
 
 G_BEGIN_DECLS
@@ -17,9 +18,9 @@ G_DECLARE_FINAL_TYPE (DpvizPlotView, dpviz_plot_view, DPVIZ, PLOT_VIEW, GtkWidge
 GtkWidget *dpviz_plot_view_new (guint kind);
 guint dpviz_plot_view_get_kind (DpvizPlotView *self);
 void dpviz_plot_view_set_model (DpvizPlotView *self, DpvizModel *model);
-/* The composition view draws the worker's newest result (the exact curve "computing…" until
- * it matches the parameters) and redraws when a new one is ready. */
-void dpviz_plot_view_set_worker (DpvizPlotView *self, DpvizCompositionWorker *worker);
+/* The view draws the frame @provider holds for it, and redraws when that changes; it never
+ * computes (the window asks the provider for new frames). */
+void dpviz_plot_view_set_provider (DpvizPlotView *self, DpvizFrameProvider *provider);
 double dpviz_plot_view_get_text_scale (DpvizPlotView *self);
 void dpviz_plot_view_set_text_scale (DpvizPlotView *self, double text_scale);
 gboolean dpviz_plot_view_get_dark (DpvizPlotView *self);

@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "dpviz-composition-worker.h"
+#include "dpviz-frame-provider.h"
 #include "dpviz-model.h"
 #include "dpviz-param-row.h"
 #include "dpviz-plot-view.h"
@@ -18,7 +18,7 @@ G_DECLARE_FINAL_TYPE (DpvizWindow, dpviz_window, DPVIZ, WINDOW, AdwApplicationWi
 
 DpvizWindow *dpviz_window_new (GtkApplication *application);
 DpvizModel *dpviz_window_get_model (DpvizWindow *self);
-DpvizCompositionWorker *dpviz_window_get_worker (DpvizWindow *self);
+DpvizFrameProvider *dpviz_window_get_provider (DpvizWindow *self);
 DpvizPlotView *dpviz_window_get_plot_view (DpvizWindow *self, guint kind);
 /* The row for "epsilon", "delta", "sensitivity", "k" or "eps-prime" (regions view). */
 DpvizParamRow *dpviz_window_get_param_row (DpvizWindow *self, const char *property);

@@ -365,7 +365,7 @@ cli_cmd_bench (int argc, char **argv, GError **error)
                 "threads together; 1 core: a single cairo_t)\n"), g_get_num_processors ());
       for (guint v = 0; v < n_views; v++)
         if (selected[v] && !isnan (cold_ms[v]))
-          printf (_("  %s: expensive stage computed once: %.1f ms\n"),
+          printf (_("  %s: its data stage, computed once: %.1f ms\n"),
                   dpv_registry_get (v)->name, cold_ms[v]);
     }
   return CLI_EXIT_OK;

@@ -77,7 +77,7 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .min = 0.0, .max = 10.0, .def = -1.0, .scale = DPV_PARAM_SCALE_LOG, .slider_min = 0.01,
     .digits = 3,
     .low_hint = N_("larger region S"), .high_hint = N_("smaller region S"),
-    .flags = DPV_PARAM_FLAG_AUTO,
+    .flags = DPV_PARAM_FLAG_AUTO | DPV_PARAM_FLAG_SESSION,
     .auto_label = N_("solved from δ, i.e. D∞^δ"),
   },
   [DPV_PARAM_LOG_Y] = {
@@ -86,6 +86,7 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .label = N_("Logarithmic y-axis"),
     .help = N_("KL view: logarithmic y-axis"),
     .def = 0,
+    .flags = DPV_PARAM_FLAG_SESSION,
   },
 };
 
@@ -173,9 +174,8 @@ dpv_param_applies (const DpvParamSpec *spec, DpMechanismKind mechanism, const ch
   return FALSE;
 }
 
-/* Shortest decimal that reads back to @v, locale-independent. */
-static char *
-format_double (double v)
+char *
+dpv_format_shortest (double v)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -220,8 +220,8 @@ dpv_param_range_text (const DpvParamSpec *spec)
     case DPV_PARAM_KIND_LIST:
     case DPV_N_PARAM_KINDS:
     default:
-      lo = format_double (spec->min);
-      hi = format_double (spec->max);
+      lo = dpv_format_shortest (spec->min);
+      hi = dpv_format_shortest (spec->max);
       return g_strdup_printf ("%s … %s", lo, hi);
     }
 }
@@ -229,8 +229,8 @@ dpv_param_range_text (const DpvParamSpec *spec)
 static gboolean
 range_error (const DpvParamSpec *spec, const char *got, GError **error)
 {
-  g_autofree char *lo = format_double (spec->min);
-  g_autofree char *hi = format_double (spec->max);
+  g_autofree char *lo = dpv_format_shortest (spec->min);
+  g_autofree char *hi = dpv_format_shortest (spec->max);
 
   if (spec->kind == DPV_PARAM_KIND_UINT)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -253,7 +253,7 @@ check_number (const DpvParamSpec *spec, double v, GError **error)
   if (isfinite (v) && v >= spec->min && v <= spec->max
       && (spec->kind != DPV_PARAM_KIND_UINT || v == floor (v)))
     return TRUE;
-  got = isfinite (v) ? format_double (v) : g_strdup (_("not a number"));
+  got = isfinite (v) ? dpv_format_shortest (v) : g_strdup (_("not a number"));
   return range_error (spec, got, error);
 }
 
@@ -439,8 +439,15 @@ dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
     default:
       g_return_val_if_reached (FALSE);
     }
-  if (!dpv_param_check (spec, &v, error))
-    return FALSE;
+  /* Typed text is a value: "automatic" is the absence of one (an option not given, a key
+   * left out, a check button), never a negative number. */
+  {
+    DpvParamSpec typed = *spec;
+
+    typed.flags &= ~DPV_PARAM_FLAG_AUTO;
+    if (!dpv_param_check (&typed, &v, error))
+      return FALSE;
+  }
   *out = v;
   return TRUE;
 }
@@ -453,7 +460,7 @@ dpv_param_format (const DpvParamSpec *spec, const DpvParamValue *value)
   switch (spec->kind)
     {
     case DPV_PARAM_KIND_DOUBLE:
-      return format_double (value->d);
+      return dpv_format_shortest (value->d);
     case DPV_PARAM_KIND_UINT:
       return g_strdup_printf ("%lu", value->u);
     case DPV_PARAM_KIND_SEED:
@@ -471,7 +478,7 @@ dpv_param_format (const DpvParamSpec *spec, const DpvParamValue *value)
 
         for (guint i = 0; i < value->list.n && i < DPV_PARAM_LIST_MAX; i++)
           {
-            g_autofree char *num = format_double (value->list.values[i]);
+            g_autofree char *num = dpv_format_shortest (value->list.values[i]);
 
             if (i > 0)
               g_string_append (s, ", ");

@@ -90,6 +90,8 @@ typedef enum {
   /* DOUBLE: a negative value means "automatic" (auto_label says what is done instead); the
    * range applies to the others. */
   DPV_PARAM_FLAG_AUTO = 1 << 0,
+  /* not remembered between runs of the app (no GSettings key) */
+  DPV_PARAM_FLAG_SESSION = 1 << 1,
 } DpvParamFlags;
 
 /* One choice of an ENUM parameter. */
@@ -147,7 +149,8 @@ gboolean dpv_param_applies (const DpvParamSpec *spec, DpMechanismKind mechanism,
  * translated one-line message naming the parameter and its range (G_IO_ERROR_INVALID_ARGUMENT)
  * and returns FALSE. NaN and infinities are refused. */
 gboolean dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **error);
-/* Parses @text as @spec's kind (locale-independent; the whole text must parse) and checks it.
+/* Parses @text as @spec's kind (locale-independent; the whole text must parse) and checks it
+ * (a negative number is refused even where it means "automatic": typed text is a value).
  * DOUBLE "1e-5"; UINT "100"; SEED decimal; ENUM a choice's name; BOOL "true"/"false";
  * LIST comma-separated values, or "name=value" items for a named list. */
 gboolean dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
@@ -155,6 +158,8 @@ gboolean dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamVa
 /* The value as text that dpv_param_parse () reads back to the same value (shortest decimal
  * that round-trips, locale-independent). */
 char *dpv_param_format (const DpvParamSpec *spec, const DpvParamValue *value);
+/* The shortest decimal that reads back to @v, locale-independent ("10", "1e-05", "0.3"). */
+char *dpv_format_shortest (double v);
 /* The range as text for help and messages, e.g. "0.01 … 10". */
 char *dpv_param_range_text (const DpvParamSpec *spec);
 

@@ -132,14 +132,23 @@ dpv_figure_render_image (const DpvFrame *frame, const DpvStyle *style, cairo_sur
   return dpv_render_image (&drawing, style, image, scale, width, height);
 }
 
+/* The frame as a drawing for export, with its description for an SVG (@description is set
+ * to a new string then); FALSE with @error for invalid parameters. */
 static gboolean
-check_frame (const DpvFrame *frame, GError **error)
+export_drawing (const DpvFrame *frame, DpvFormat format, DpvDrawing *out, char **description,
+                GError **error)
 {
-  if (dpv_frame_get_result (frame) != NULL)
-    return TRUE;
-  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       dpv_frame_get_error (frame));
-  return FALSE;
+  *description = NULL;
+  if (dpv_frame_get_result (frame) == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           dpv_frame_get_error (frame));
+      return FALSE;
+    }
+  dpv_figure_drawing (frame, out);
+  if (format == DPV_FORMAT_SVG)
+    out->description = *description = dpv_frame_describe (frame);
+  return TRUE;
 }
 
 GBytes *
@@ -160,11 +169,8 @@ dpv_figure_export_to_bytes_full (const DpvFrame *frame, const DpvStyle *style,
 
   g_return_val_if_fail (frame != NULL, NULL);
 
-  if (!check_frame (frame, error))
+  if (!export_drawing (frame, format, &drawing, &description, error))
     return NULL;
-  dpv_figure_drawing (frame, &drawing);
-  if (format == DPV_FORMAT_SVG)
-    drawing.description = description = dpv_frame_describe (frame);
   return dpv_export_to_bytes_full (&drawing, style, format, width, height, scale, dpi, error);
 }
 
@@ -187,11 +193,8 @@ dpv_figure_export_to_file_full (const DpvFrame *frame, const DpvStyle *style, Dp
 
   g_return_val_if_fail (frame != NULL, FALSE);
 
-  if (!check_frame (frame, error))
+  if (!export_drawing (frame, format, &drawing, &description, error))
     return FALSE;
-  dpv_figure_drawing (frame, &drawing);
-  if (format == DPV_FORMAT_SVG)
-    drawing.description = description = dpv_frame_describe (frame);
   return dpv_export_to_file_full (&drawing, style, format, file, width, height, scale, dpi,
                                   error);
 }

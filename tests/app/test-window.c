@@ -3,16 +3,18 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Sliders drive the model and redraw the visible view; typed values outside the range are
- * refused with the reason shown; view switching; settings restore; the composition worker
+ * refused with the reason shown; view switching; settings restore; the frame provider
  * completes and drops stale work; a bad lesson leaves the parameters unchanged.
  */
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "dpviz-application.h"
 #include "dpviz-lesson.h"
+#include "dpv-composition.h"
 #include "dpviz-window.h"
 
 static GtkApplication *app;
@@ -357,7 +359,7 @@ test_settings_restore (void)
 }
 
 typedef struct {
-  DpvizCompositionWorker *worker;
+  DpvizFrameProvider *provider;
   guint delivered;
   guint dropped;
 } StatsWait;
@@ -368,23 +370,42 @@ stats_reached (gpointer data)
   StatsWait *w = data;
   guint delivered, dropped;
 
-  dpviz_composition_worker_get_stats (w->worker, NULL, &delivered, &dropped);
+  dpviz_frame_provider_get_stats (w->provider, NULL, &delivered, &dropped);
   return delivered >= w->delivered && dropped >= w->dropped;
 }
 
 static gboolean
-worker_idle (gpointer data)
+provider_idle (gpointer data)
 {
-  return !dpviz_composition_worker_get_pending (data);
+  return !dpviz_frame_provider_get_busy (data);
+}
+
+/* The data (the curves) of the composition frame the provider shows. */
+static const DpvCompositionData *
+shown_curves (DpvizFrameProvider *provider)
+{
+  DpvFrame *frame = dpviz_frame_provider_get_frame (provider, DPVIZ_VIEW ("composition"));
+
+  return frame != NULL ? dpv_frame_get_data (frame) : NULL;
+}
+
+static guint
+n_started (DpvizFrameProvider *provider)
+{
+  guint started;
+
+  dpviz_frame_provider_get_stats (provider, &started, NULL, NULL);
+  return started;
 }
 
 static void
-test_worker_completes_and_drops_stale (void)
+test_provider_completes_and_drops_stale (void)
 {
-  g_autoptr(DpvizCompositionWorker) worker = dpviz_composition_worker_new ();
+  g_autoptr(DpvizFrameProvider) provider = dpviz_frame_provider_new ();
+  guint comp = DPVIZ_VIEW ("composition");
   DpvParams a, b, b_other_k;
   guint started, delivered, dropped;
-  StatsWait wait = { worker, 1, 1 };
+  StatsWait wait = { provider, 1, 1 };
 
   dpv_params_init (&a);
   a.mechanism = DP_MECHANISM_LAPLACE;
@@ -395,64 +416,98 @@ test_worker_completes_and_drops_stale (void)
   b_other_k = b;
   b_other_k.k = 20;
 
-  g_assert_true (dpviz_composition_worker_request (worker, &a));
-  g_assert_true (dpviz_composition_worker_get_pending (worker));
+  dpviz_frame_provider_update (provider, comp, &a);
+  g_assert_cmpuint (n_started (provider), ==, 1);
+  g_assert_true (dpviz_frame_provider_get_busy (provider));
+  /* at once a frame: the preview (the cheap curves), pending */
+  g_assert_nonnull (dpviz_frame_provider_get_frame (provider, comp));
+  g_assert_true (dpviz_frame_provider_get_pending (provider, comp));
+  g_assert_false (shown_curves (provider)->complete);
   /* A newer value supersedes the older job at once. */
-  g_assert_true (dpviz_composition_worker_request (worker, &b));
+  dpviz_frame_provider_update (provider, comp, &b);
   /* The same inputs again (k does not matter) start nothing. */
-  g_assert_false (dpviz_composition_worker_request (worker, &b));
-  g_assert_false (dpviz_composition_worker_request (worker, &b_other_k));
+  dpviz_frame_provider_update (provider, comp, &b);
+  dpviz_frame_provider_update (provider, comp, &b_other_k);
 
   g_assert_true (wait_for (stats_reached, &wait, 25.0));
-  dpviz_composition_worker_get_stats (worker, &started, &delivered, &dropped);
+  dpviz_frame_provider_get_stats (provider, &started, &delivered, &dropped);
   g_assert_cmpuint (started, ==, 2);
   g_assert_cmpuint (delivered, ==, 1);
   g_assert_cmpuint (dropped, ==, 1);
-  g_assert_false (dpviz_composition_worker_get_pending (worker));
-  g_assert_nonnull (dpviz_composition_worker_get_data (worker));
-  g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &b));
-  g_assert_false (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &a));
+  g_assert_false (dpviz_frame_provider_get_busy (provider));
+  g_assert_false (dpviz_frame_provider_get_pending (provider, comp));
+  g_assert_true (shown_curves (provider)->complete);
+  g_assert_true (dpv_composition_data_matches (shown_curves (provider), &b));
+  g_assert_false (dpv_composition_data_matches (shown_curves (provider), &a));
+  /* the frame is at the newest parameters (k = 20) */
+  g_assert_cmpuint (dpv_frame_get_params (dpviz_frame_provider_get_frame (provider, comp))->k,
+                    ==, 20);
 
   /* Cached now: nothing new to do. */
-  g_assert_false (dpviz_composition_worker_request (worker, &b_other_k));
+  dpviz_frame_provider_update (provider, comp, &b);
+  g_assert_cmpuint (n_started (provider), ==, 2);
 
   /* One computation at a time: while A runs, B and then C are asked for; B is never started,
    * C starts once the cancelled A has returned. */
   {
     DpvParams c = a, d = a;
-    StatsWait wait2 = { worker, 2, 2 };
+    StatsWait wait2 = { provider, 2, 2 };
 
     a.epsilon = 0.3;
     b.epsilon = 0.4;
     c.epsilon = 0.5;
     d.epsilon = 0.6;
-    g_assert_true (dpviz_composition_worker_request (worker, &a));
-    g_assert_true (dpviz_composition_worker_request (worker, &b));
-    g_assert_true (dpviz_composition_worker_request (worker, &c));
+    dpviz_frame_provider_update (provider, comp, &a);
+    dpviz_frame_provider_update (provider, comp, &b);
+    dpviz_frame_provider_update (provider, comp, &c);
     g_assert_true (wait_for (stats_reached, &wait2, 25.0));
-    g_assert_true (wait_for (worker_idle, worker, 25.0));
-    dpviz_composition_worker_get_stats (worker, &started, &delivered, &dropped);
+    g_assert_true (wait_for (provider_idle, provider, 25.0));
+    dpviz_frame_provider_get_stats (provider, &started, &delivered, &dropped);
     g_assert_cmpuint (started, ==, 4);    /* 2 before + A + C */
     g_assert_cmpuint (delivered, ==, 2);
     g_assert_cmpuint (dropped, ==, 2);
-    g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &c));
+    g_assert_true (dpv_composition_data_matches (shown_curves (provider), &c));
 
     /* Going back to the computed values cancels the work for others. */
-    g_assert_true (dpviz_composition_worker_request (worker, &d));
-    g_assert_false (dpviz_composition_worker_request (worker, &c));
-    g_assert_true (wait_for (worker_idle, worker, 25.0));
-    g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker), &c));
+    dpviz_frame_provider_update (provider, comp, &d);
+    g_assert_cmpuint (n_started (provider), ==, 5);
+    dpviz_frame_provider_update (provider, comp, &c);
+    g_assert_false (dpviz_frame_provider_get_pending (provider, comp));
+    g_assert_true (wait_for (provider_idle, provider, 25.0));
+    g_assert_true (dpv_composition_data_matches (shown_curves (provider), &c));
   }
 }
 
+/* A cheap view's frame at once, and computed once for several readers. */
+static void
+test_provider_cheap_once (void)
+{
+  g_autoptr(DpvizFrameProvider) provider = dpviz_frame_provider_new ();
+  guint regions = DPVIZ_VIEW ("regions");
+  guint n_results;
+  DpvParams p;
 
-/* In the window: the composition view draws at once and again when the worker delivers. */
+  dpv_params_init (&p);
+  dpviz_frame_provider_update (provider, regions, &p);
+  g_assert_nonnull (dpviz_frame_provider_get_frame (provider, regions));
+  g_assert_false (dpviz_frame_provider_get_pending (provider, regions));
+  g_assert_false (dpviz_frame_provider_get_busy (provider));
+  /* the same parameters again, and k, which the regions view does not use */
+  dpviz_frame_provider_update (provider, regions, &p);
+  p.k = 7;
+  dpviz_frame_provider_update (provider, regions, &p);
+  dpv_frame_cache_get_stats (dpviz_frame_provider_get_cache (provider),
+                             dpv_registry_get (regions), &n_results, NULL, NULL);
+  g_assert_cmpuint (n_results, ==, 1);
+}
+
+/* In the window: the composition view draws at once and again when the provider delivers. */
 static void
 test_composition_view_completes (void)
 {
   DpvizWindow *window = new_window ();
   DpvizModel *model = dpviz_window_get_model (window);
-  DpvizCompositionWorker *worker = dpviz_window_get_worker (window);
+  DpvizFrameProvider *provider = dpviz_window_get_provider (window);
   DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("composition"));
   guint draws, delivered_before, delivered_after;
   DpvParams params;
@@ -461,17 +516,16 @@ test_composition_view_completes (void)
   g_assert_true (plot_drawn (plot, 0));
   g_assert_true (dpviz_model_set_epsilon (model, 0.37, NULL));
   draws = dpviz_plot_view_get_n_draws (plot);
-  dpviz_composition_worker_get_stats (worker, NULL, &delivered_before, NULL);
+  dpviz_frame_provider_get_stats (provider, NULL, &delivered_before, NULL);
   /* A frame right away (cheap curves; exact one pending)… */
   g_assert_true (plot_drawn (plot, draws));
   /* …and another once the exact curve arrives. */
-  g_assert_true (wait_for (worker_idle, worker, 25.0));
+  g_assert_true (wait_for (provider_idle, provider, 25.0));
   draws = dpviz_plot_view_get_n_draws (plot);
-  dpviz_composition_worker_get_stats (worker, NULL, &delivered_after, NULL);
+  dpviz_frame_provider_get_stats (provider, NULL, &delivered_after, NULL);
   g_assert_cmpuint (delivered_after, >, delivered_before);
   dpviz_model_get_params (model, &params);
-  g_assert_true (dpv_composition_data_matches (dpviz_composition_worker_get_data (worker),
-                                               &params));
+  g_assert_true (dpv_composition_data_matches (shown_curves (provider), &params));
   g_assert_true (plot_drawn (plot, draws - 1));
 
   dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
@@ -581,6 +635,142 @@ test_animate_sweeps (void)
   close_window (window);
 }
 
+/* Per change, the visible view computes once, whatever reads its numbers: the plot, the
+ * read-outs, the copied text and figure, the accessible description. */
+static void
+test_compute_once_per_change (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  DpvFrameCache *cache = dpviz_frame_provider_get_cache (dpviz_window_get_provider (window));
+  guint regions = DPVIZ_VIEW ("regions");
+  DpvizPlotView *plot = dpviz_window_get_plot_view (window, regions);
+  const DpvViewClass *view = dpv_registry_get (regions);
+  guint before, after;
+
+  dpviz_model_set_view (model, regions);
+  g_assert_true (plot_drawn (plot, 0));
+  for (int change = 0; change < 3; change++)
+    {
+      g_autofree char *text = NULL;
+      guint draws = dpviz_plot_view_get_n_draws (plot);
+
+      dpv_frame_cache_get_stats (cache, view, &before, NULL, NULL);
+      g_assert_true (dpviz_model_set_epsilon (model, 0.31 + 0.7 * change, NULL));
+      g_assert_true (plot_drawn (plot, draws));
+      text = dpviz_window_get_readouts_text (window);
+      g_assert_nonnull (strstr (text, "P(S)"));
+      g_action_group_activate_action (G_ACTION_GROUP (window), "copy-readouts", NULL);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "copy-figure", NULL);
+      spin (0.4);   /* the description follows after a quarter of a second */
+      dpv_frame_cache_get_stats (cache, view, &after, NULL, NULL);
+      g_assert_cmpuint (after - before, ==, 1);
+    }
+  /* k is not a parameter of the regions view: nothing is computed */
+  dpv_frame_cache_get_stats (cache, view, &before, NULL, NULL);
+  g_assert_true (dpviz_model_set_k (model, 37, NULL));
+  spin (0.2);
+  dpv_frame_cache_get_stats (cache, view, &after, NULL, NULL);
+  g_assert_cmpuint (after, ==, before);
+  g_assert_true (dpviz_model_set_k (model, 100, NULL));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  close_window (window);
+}
+
+/* One range for every way in: the slider's ends, the entry, the model, the CLI's parser and
+ * the lesson loader accept a number parameter's ends and refuse just beyond them. */
+static void
+test_ranges_from_table (void)
+{
+  DpvizWindow *window = new_window ();
+
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (id);
+      DpvizParamRow *row;
+      GtkAdjustment *adj;
+      double ends[2] = { spec->min, spec->max };
+      double beyond[2];
+
+      if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT)
+        continue;
+      row = dpviz_window_get_param_row (window, spec->name);
+      g_assert_nonnull (row);
+      /* the slider spans the table's range (log: positions are log10 of the value) */
+      adj = gtk_range_get_adjustment (GTK_RANGE (dpviz_param_row_get_scale (row)));
+      g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj), log10 (spec->max), 1e-9);
+      g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_lower (adj),
+                                      log10 (spec->slider_min > 0 ? spec->slider_min
+                                                                  : spec->min), 1e-9);
+      beyond[0] = spec->kind == DPV_PARAM_KIND_UINT ? spec->min - 1 : spec->min * 0.99 - 1e-3;
+      beyond[1] = spec->kind == DPV_PARAM_KIND_UINT ? spec->max + 1 : spec->max * 1.01;
+      for (int e = 0; e < 2; e++)
+        {
+          GtkEntry *entry = dpviz_param_row_get_entry (row);
+          g_autofree char *ok_text = NULL;
+          g_autofree char *bad_text = NULL;
+          g_autofree char *lesson_ok = NULL;
+          g_autofree char *lesson_bad = NULL;
+          g_autoptr(DpvizLesson) loaded = NULL;
+          g_autoptr(GError) error = NULL;
+          DpvParamValue v;
+
+          ok_text = g_strdup_printf ("%.17g", ends[e]);
+          bad_text = g_strdup_printf ("%.17g", beyond[e]);
+          /* the entry (through the model) */
+          gtk_editable_set_text (GTK_EDITABLE (entry), ok_text);
+          g_assert_true (dpviz_param_row_commit (row));
+          gtk_editable_set_text (GTK_EDITABLE (entry), bad_text);
+          g_assert_false (dpviz_param_row_commit (row));
+          g_assert_nonnull (dpviz_param_row_get_error (row));
+          g_assert_cmpfloat (dpviz_model_get_value (dpviz_window_get_model (window), spec->name),
+                             ==, ends[e]);
+          /* the parser the CLI uses */
+          g_assert_true (dpv_param_parse (spec, ok_text, &v, NULL));
+          g_assert_false (dpv_param_parse (spec, bad_text, &v, NULL));
+          /* the lesson loader */
+          if (spec->key != NULL)
+            {
+              const char *base = "[Lesson]\nVersion=1\n[Step 1]\nMechanism=laplace\n"
+                                 "View=regions\nEpsilon=1\nDelta=1e-5\nSensitivity=1\nK=10\n";
+              g_autofree char *line_ok = g_strdup_printf ("%s=%s\n", spec->key, ok_text);
+              g_autofree char *line_bad = g_strdup_printf ("%s=%s\n", spec->key, bad_text);
+              g_autofree char *rest = NULL;
+              g_autoptr(GString) good = g_string_new (base);
+              g_autoptr(GString) bad = g_string_new (base);
+
+              /* the key set once, to the value under test */
+              rest = g_strdup_printf ("%s=", spec->key);
+              for (GString *g = good; g != NULL; g = g == good ? bad : NULL)
+                {
+                  char *at = strstr (g->str, rest);
+
+                  if (at != NULL)
+                    {
+                      char *end = strchr (at, '\n');
+
+                      g_string_erase (g, at - g->str, end - at + 1);
+                    }
+                }
+              g_string_append (good, line_ok);
+              g_string_append (bad, line_bad);
+              loaded = dpviz_lesson_load_from_data (good->str, good->len, &error);
+              g_assert_no_error (error);
+              g_assert_nonnull (loaded);
+              g_clear_pointer (&loaded, dpviz_lesson_free);
+              loaded = dpviz_lesson_load_from_data (bad->str, bad->len, &error);
+              g_assert_null (loaded);
+              g_assert_nonnull (error);
+            }
+        }
+    }
+  g_assert_true (dpviz_model_set_epsilon (dpviz_window_get_model (window), 1.0, NULL));
+  g_assert_true (dpviz_model_set_delta (dpviz_window_get_model (window), 1e-5, NULL));
+  g_assert_true (dpviz_model_set_sensitivity (dpviz_window_get_model (window), 1.0, NULL));
+  g_assert_true (dpviz_model_set_k (dpviz_window_get_model (window), 100, NULL));
+  close_window (window);
+}
+
 static void
 test_readouts_text (void)
 {
@@ -639,8 +829,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/invalid-entry-refused", test_invalid_entry_refused);
   g_test_add_func ("/window/switch-views", test_switch_views);
   g_test_add_func ("/window/settings-restore", test_settings_restore);
-  g_test_add_func ("/window/worker-completes-and-drops-stale",
-                   test_worker_completes_and_drops_stale);
+  g_test_add_func ("/window/provider-completes-and-drops-stale",
+                   test_provider_completes_and_drops_stale);
+  g_test_add_func ("/window/provider-cheap-once", test_provider_cheap_once);
+  g_test_add_func ("/window/compute-once-per-change", test_compute_once_per_change);
+  g_test_add_func ("/window/ranges-from-table", test_ranges_from_table);
   g_test_add_func ("/window/composition-view-completes", test_composition_view_completes);
   g_test_add_func ("/window/bad-lesson-changes-nothing", test_bad_lesson_changes_nothing);
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);

@@ -184,7 +184,7 @@ main (int argc, char *argv[])
   DpvizModel *model;
   GdkFrameClock *clock;
   guint samples = argc > 1 ? (guint) atoi (argv[1]) : 60;
-  double *latency, *snapshot, *exact;
+  double *latency, *snapshot, *compute, *exact;
   double all_p95 = 0;
   gint64 t_init, t_register, t_window;
 
@@ -234,16 +234,17 @@ main (int argc, char *argv[])
 
   latency = g_new (double, samples);
   snapshot = g_new (double, samples);
+  compute = g_new (double, samples);
   exact = g_new (double, samples);
   printf ("\nlatency from a model change (ε sweep, %u values) to the frame painted, ms\n", samples);
-  printf ("%-12s %-9s %8s %8s %8s %10s %10s %14s\n", "view", "mechanism", "median", "p95", "max",
-          "draw-med", "draw-p95", "exact-arrives");
+  printf ("%-12s %-9s %8s %8s %8s %11s %11s %10s %10s %14s\n", "view", "mechanism", "median",
+          "p95", "max", "compute-med", "compute-p95", "draw-med", "draw-p95", "exact-arrives");
 
   for (guint mech = 0; mech < DP_N_MECHANISMS; mech++)
     for (guint v = 0; v < dpv_registry_get_n_views (); v++)
       {
         DpvizPlotView *plot = dpviz_window_get_plot_view (window, v);
-        DpvizCompositionWorker *worker = dpviz_window_get_worker (window);
+        DpvizFrameProvider *provider = dpviz_window_get_provider (window);
         guint n = 0, n_exact = 0;
         double p95;
 
@@ -280,13 +281,14 @@ main (int argc, char *argv[])
                       (dpviz_plot_view_get_last_draw_time (plot) - t0) / 1000.0,
                       (last_after_paint - t0) / 1000.0);
             snapshot[n] = dpviz_plot_view_get_last_draw_duration (plot) / 1000.0;
+            compute[n] = dpviz_frame_provider_get_last_update_duration (provider) / 1000.0;
             n++;
 
             if (v == DPVIZ_VIEW ("composition"))
               {
                 gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
-                while (dpviz_composition_worker_get_pending (worker)
+                while (dpviz_frame_provider_get_busy (provider)
                        && g_get_monotonic_time () < end)
                   if (!g_main_context_iteration (NULL, FALSE))
                     g_usleep (100);
@@ -299,10 +301,11 @@ main (int argc, char *argv[])
 
         p95 = percentile (latency, n, 0.95);
         all_p95 = MAX (all_p95, p95);
-        printf ("%-12s %-9s %8.2f %8.2f %8.2f %10.2f %10.2f ", dpv_registry_get (v)->name,
-                dp_mechanism_kind_to_name (mech), percentile (latency, n, 0.5), p95,
-                percentile (latency, n, 1.0), percentile (snapshot, n, 0.5),
-                percentile (snapshot, n, 0.95));
+        printf ("%-12s %-9s %8.2f %8.2f %8.2f %11.2f %11.2f %10.2f %10.2f ",
+                dpv_registry_get (v)->name, dp_mechanism_kind_to_name (mech),
+                percentile (latency, n, 0.5), p95, percentile (latency, n, 1.0),
+                percentile (compute, n, 0.5), percentile (compute, n, 0.95),
+                percentile (snapshot, n, 0.5), percentile (snapshot, n, 0.95));
         if (n_exact > 0)
           printf ("%7.1f (p95 %.1f)\n", percentile (exact, n_exact, 0.5),
                   percentile (exact, n_exact, 0.95));
@@ -359,8 +362,13 @@ main (int argc, char *argv[])
 
             params.epsilon = pow (10.0, -2.0 + 3.0 * (i + 0.5) / n);
             /* the draw alone: the frame (for composition, the preview of its curves) first */
-            frame = dpviz_composition_worker_get_frame (dpviz_window_get_worker (window),
-                                                        dpv_registry_get (v), &params);
+            frame = dpv_frame_try_compute (dpv_registry_get (v), &params,
+                                           dpviz_frame_provider_get_cache (
+                                             dpviz_window_get_provider (window)));
+            if (frame == NULL)
+              frame = dpv_frame_compute_preview (dpv_registry_get (v), &params,
+                                                 dpviz_frame_provider_get_cache (
+                                                   dpviz_window_get_provider (window)));
             t0 = g_get_monotonic_time ();
             if (frame != NULL)
               dpv_figure_render (frame, &style, cr, w, h);
@@ -379,6 +387,7 @@ main (int argc, char *argv[])
 
   g_free (latency);
   g_free (snapshot);
+  g_free (compute);
   g_free (exact);
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

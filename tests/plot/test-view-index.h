@@ -119,15 +119,31 @@ test_view_describe (guint view, const DpvParams *params)
   return d;
 }
 
+/* Exports the frame of @view as bytes (@file NULL) or into @file. */
+static inline gboolean
+test_export (guint view, const DpvParams *params, const DpvStyle *style, DpvFormat format,
+             GFile *file, double width, double height, double scale, GBytes **bytes,
+             GError **error)
+{
+  DpvFrame *frame = test_frame (view, params);
+  gboolean ok;
+
+  if (file == NULL)
+    ok = (*bytes = dpv_figure_export_to_bytes (frame, style, format, width, height, scale,
+                                               error)) != NULL;
+  else
+    ok = dpv_figure_export_to_file (frame, style, format, file, width, height, scale, error);
+  dpv_frame_unref (frame);
+  return ok;
+}
+
 static inline GBytes *
 test_export_bytes (guint view, const DpvParams *params, const DpvStyle *style,
                    DpvFormat format, double width, double height, double scale, GError **error)
 {
-  DpvFrame *frame = test_frame (view, params);
-  GBytes *bytes = dpv_figure_export_to_bytes (frame, style, format, width, height, scale,
-                                              error);
+  GBytes *bytes = NULL;
 
-  dpv_frame_unref (frame);
+  test_export (view, params, style, format, NULL, width, height, scale, &bytes, error);
   return bytes;
 }
 
@@ -135,10 +151,5 @@ static inline gboolean
 test_export_file (guint view, const DpvParams *params, const DpvStyle *style, DpvFormat format,
                   GFile *file, double width, double height, double scale, GError **error)
 {
-  DpvFrame *frame = test_frame (view, params);
-  gboolean ok = dpv_figure_export_to_file (frame, style, format, file, width, height, scale,
-                                           error);
-
-  dpv_frame_unref (frame);
-  return ok;
+  return test_export (view, params, style, format, file, width, height, scale, NULL, error);
 }

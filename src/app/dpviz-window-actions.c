@@ -1,0 +1,299 @@
+/* dpviz-window-actions.c — the window's actions (win.*) and zoom
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "dpviz-export-dialog.h"
+#include "dpviz-window-private.h"
+
+static void
+export_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  dpviz_export_dialog_present (GTK_WINDOW (self), self->toast_overlay, self->model,
+                               self->settings,
+                               dpviz_frame_provider_get_cache (self->provider));
+}
+
+static void
+copy_figure_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  DpvizPlotView *plot = self->plots[dpviz_model_get_view (self->model)];
+  g_autoptr(GError) error = NULL;
+  g_autofree char *theme_name = g_settings_get_string (self->settings, "export-theme");
+  DpvTheme theme = DPV_THEME_PRINT;
+  DpvStyle style;
+  int width = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), 800);
+  int height = MAX (gtk_widget_get_height (GTK_WIDGET (plot)), 500);
+
+  /* Copies go into documents: the export theme (print by default), not the screen's. */
+  dpv_theme_from_name (theme_name, &theme);
+  dpv_style_init (&style, theme);
+  g_autoptr(DpvFrame) frame = _dpviz_window_current_frame (self);
+
+  if (dpviz_copy_figure_to_clipboard (gtk_widget_get_clipboard (GTK_WIDGET (self)), frame,
+                                      &style, width, height, &error))
+    _dpviz_window_toast (self, _("Figure copied"));
+  else
+    _dpviz_window_toast (self, error->message);
+}
+
+static void
+copy_readouts_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  g_autofree char *text = dpviz_window_get_readouts_text (self);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  _dpviz_window_toast (self, _("Numbers copied"));
+}
+
+static void
+close_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+}
+
+static void
+view_change_state (GSimpleAction *action,
+                   GVariant      *state,
+                   gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  const DpvViewClass *view = dpv_registry_lookup (g_variant_get_string (state, NULL));
+
+  if (view != NULL)
+    dpviz_model_set_view (self->model, dpv_registry_index (view));
+}
+
+static void
+mechanism_change_state (GSimpleAction *action,
+                        GVariant      *state,
+                        gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  DpMechanismKind kind;
+
+  if (dp_mechanism_kind_from_name (g_variant_get_string (state, NULL), &kind))
+    dpviz_model_set_mechanism (self->model, kind);
+}
+
+static void
+explain_change_state (GSimpleAction *action,
+                      GVariant      *state,
+                      gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  gtk_revealer_set_reveal_child (self->explain_revealer, g_variant_get_boolean (state));
+}
+
+static void
+toggle_controls_change_state (GSimpleAction *action,
+                              GVariant      *state,
+                              gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  adw_flap_set_reveal_flap (self->flap, g_variant_get_boolean (state));
+}
+
+static void
+fullscreen_change_state (GSimpleAction *action,
+                         GVariant      *state,
+                         gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (g_variant_get_boolean (state))
+    gtk_window_fullscreen (GTK_WINDOW (self));
+  else
+    gtk_window_unfullscreen (GTK_WINDOW (self));
+}
+
+void
+_dpviz_window_set_zoom (DpvizWindow *self,
+          guint        index)
+{
+  self->zoom_index = MIN (index, G_N_ELEMENTS (_dpviz_window_zoom_levels) - 1);
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    dpviz_plot_view_set_text_scale (self->plots[i], _dpviz_window_zoom_levels[self->zoom_index]);
+  _dpviz_window_update_explanation (self);
+  _dpviz_window_update_lesson_bar (self);
+  _dpviz_window_queue_readouts (self);
+  _dpviz_window_set_action_enabled (self, "zoom-in", self->zoom_index + 1 < G_N_ELEMENTS (_dpviz_window_zoom_levels));
+  _dpviz_window_set_action_enabled (self, "zoom-out", self->zoom_index > 0);
+}
+
+static void
+zoom_in_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  _dpviz_window_set_zoom (self, self->zoom_index + 1);
+}
+
+static void
+zoom_out_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (self->zoom_index > 0)
+    _dpviz_window_set_zoom (self, self->zoom_index - 1);
+}
+
+static void
+zoom_reset_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  _dpviz_window_set_zoom (user_data, 1);
+}
+
+static void
+animate_change_state (GSimpleAction *action,
+                      GVariant      *state,
+                      gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (g_variant_get_boolean (state))
+    _dpviz_window_start_sweep (self);
+  else
+    _dpviz_window_stop_sweep (self);
+}
+
+static void
+animate_parameter_change_state (GSimpleAction *action,
+                                GVariant      *state,
+                                gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  const char *name = g_variant_get_string (state, NULL);
+  gboolean running = self->sweep_tick != 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (_dpviz_window_param_names); i++)
+    if (g_str_equal (name, _dpviz_window_param_names[i]))
+      {
+        if (i == self->sweep_param)
+          return;
+        _dpviz_window_stop_sweep (self);
+        self->sweep_param = i;
+        g_simple_action_set_state (action, state);
+        if (gtk_drop_down_get_selected (self->sweep_dropdown) != i)
+          gtk_drop_down_set_selected (self->sweep_dropdown, i);
+        if (running)
+          _dpviz_window_start_sweep (self);
+        return;
+      }
+}
+
+static void
+log_y_change_state (GSimpleAction *action,
+                    GVariant      *state,
+                    gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  g_object_set (self->model, "log-y", g_variant_get_boolean (state), NULL);
+}
+
+/* Regions view: the threshold ε′ is D∞^δ solved from δ, or chosen by hand (starting at ε,
+ * where a pure ε-DP mechanism has δ(ε) = 0). */
+static void
+eps_prime_from_delta_change_state (GSimpleAction *action,
+                                   GVariant      *state,
+                                   gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (g_variant_get_boolean (state))
+    g_object_set (self->model, "eps-prime", -1.0, NULL);
+  else
+    dpviz_model_set_value (self->model, "eps-prime", dpviz_model_get_epsilon (self->model), NULL);
+}
+
+void
+_dpviz_window_on_model_eps_prime (DpvizWindow *self)
+{
+  gboolean from_delta = dpviz_model_get_value (self->model, "eps-prime") < 0;
+
+  _dpviz_window_set_action_state (self, "eps-prime-from-delta", g_variant_new_boolean (from_delta));
+  gtk_widget_set_visible (GTK_WIDGET (self->rows[DPV_PARAM_EPS_PRIME]), !from_delta);
+}
+
+void
+_dpviz_window_on_model_log_y (DpvizWindow *self)
+{
+  gboolean log_y;
+
+  g_object_get (self->model, "log-y", &log_y, NULL);
+  _dpviz_window_set_action_state (self, "log-y", g_variant_new_boolean (log_y));
+}
+
+void
+_dpviz_window_on_fullscreened (DpvizWindow *self)
+{
+  _dpviz_window_set_action_state (self, "fullscreen",
+                    g_variant_new_boolean (gtk_window_is_fullscreen (GTK_WINDOW (self))));
+}
+
+void
+_dpviz_window_on_flap_revealed (DpvizWindow *self)
+{
+  _dpviz_window_set_action_state (self, "toggle-controls",
+                    g_variant_new_boolean (adw_flap_get_reveal_flap (self->flap)));
+}
+
+static const GActionEntry win_entries[] = {
+  { "save-lesson", _dpviz_window_save_lesson_action },
+  { "export", export_action },
+  { "copy-figure", copy_figure_action },
+  { "copy-readouts", copy_readouts_action },
+  { "close", close_action },
+  { "view", NULL, "s", "'densities'", view_change_state },
+  { "mechanism", NULL, "s", "'laplace'", mechanism_change_state },
+  { "explain", NULL, NULL, "false", explain_change_state },
+  { "toggle-controls", NULL, NULL, "true", toggle_controls_change_state },
+  { "fullscreen", NULL, NULL, "false", fullscreen_change_state },
+  { "zoom-in", zoom_in_action },
+  { "zoom-out", zoom_out_action },
+  { "zoom-reset", zoom_reset_action },
+  { "animate", NULL, NULL, "false", animate_change_state },
+  { "animate-parameter", NULL, "s", "'epsilon'", animate_parameter_change_state },
+  { "log-y", NULL, NULL, "false", log_y_change_state },
+  { "eps-prime-from-delta", NULL, NULL, "true", eps_prime_from_delta_change_state },
+  { "lesson-next", _dpviz_window_lesson_next_action },
+  { "lesson-previous", _dpviz_window_lesson_previous_action },
+  { "close-lesson", _dpviz_window_close_lesson_action },
+  { "lesson-add-step", _dpviz_window_lesson_add_step_action },
+};
+
+
+void
+_dpviz_window_add_actions (DpvizWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
+                                   G_N_ELEMENTS (win_entries), self);
+}

@@ -1,0 +1,130 @@
+/* dpviz-window-private.h — what the files of the window share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window is split by job, as gnome-text-editor splits editor-window.c:
+ *   dpviz-window.c           construction, the model → widgets links, the frame of the view
+ *   dpviz-window-actions.c   the window's actions (win.*) and zoom
+ *   dpviz-window-controls.c  the controls, generated from the parameter table
+ *   dpviz-window-readouts.c  the read-out panel and the explanation
+ *   dpviz-window-settings.c  GSettings: bindings, delayed writes, the window's size
+ *   dpviz-window-animation.c the parameter sweep
+ *   dpviz-window-lessons.c   lessons: open, save, steps
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dpviz-lesson.h"
+#include "dpviz-window.h"
+
+G_BEGIN_DECLS
+
+/* The sliders every view shares, and the parameters the sweep can animate. */
+#define DPVIZ_WINDOW_N_SLIDERS 4
+extern const char *const _dpviz_window_param_names[DPVIZ_WINDOW_N_SLIDERS];
+
+/* Projector text sizes for Ctrl+plus/minus. */
+#define DPVIZ_WINDOW_N_ZOOM_LEVELS 8
+extern const double _dpviz_window_zoom_levels[DPVIZ_WINDOW_N_ZOOM_LEVELS];
+
+
+struct _DpvizWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template children */
+  AdwToastOverlay *toast_overlay;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwFlap *flap;
+  GtkBox *params_box;
+  GtkWidget *log_y_button;
+  GtkBox *eps_prime_box;
+  GtkDropDown *sweep_dropdown;
+  GtkToggleButton *play_button;
+  GtkGrid *readout_grid;
+  GtkRevealer *explain_revealer;
+  GtkLabel *explain_label;
+  AdwViewStack *view_stack;
+  GtkRevealer *lesson_revealer;
+  GtkLabel *lesson_label;
+
+  DpvizModel *model;
+  DpvizFrameProvider *provider;
+  guint update_tick;           /* the provider is asked for the new frame in the next tick */
+  GSettings *settings;
+  DpvizPlotView **plots;       /* one per registered view */
+  DpvizParamRow *rows[DPV_N_PARAMS];       /* the slider + entry of a number, or NULL */
+  GtkWidget *controls[DPV_N_PARAMS];       /* what is shown for a parameter, or NULL */
+
+  guint zoom_index;
+  GPtrArray *readouts;         /* current DpvReadout*, for copying */
+  guint n_readout_rows;
+  guint readout_kind;
+  guint readouts_idle;
+
+  DpvizLesson *lesson;
+  guint lesson_step;
+
+  guint settings_apply;
+
+  guint sweep_tick;
+  guint sweep_param;
+  double sweep_phase;
+  gint64 sweep_last_time;
+};
+
+/* dpviz-window.c */
+void _dpviz_window_toast (DpvizWindow *self, const char *message);
+void _dpviz_window_set_action_state (DpvizWindow *self, const char *name, GVariant *state);
+void _dpviz_window_set_action_enabled (DpvizWindow *self, const char *name, gboolean enabled);
+/* Asks the provider for the visible view's frame at the model's parameters now. */
+void _dpviz_window_update_frame (DpvizWindow *self);
+/* The complete frame of the current view and parameters (new reference). */
+DpvFrame *_dpviz_window_current_frame (DpvizWindow *self);
+
+/* dpviz-window-actions.c */
+void _dpviz_window_add_actions (DpvizWindow *self);
+void _dpviz_window_set_zoom (DpvizWindow *self, guint index);
+void _dpviz_window_on_model_eps_prime (DpvizWindow *self);
+void _dpviz_window_on_model_log_y (DpvizWindow *self);
+void _dpviz_window_on_fullscreened (DpvizWindow *self);
+void _dpviz_window_on_flap_revealed (DpvizWindow *self);
+
+/* dpviz-window-controls.c */
+void _dpviz_window_add_controls (DpvizWindow *self);
+/* Shows the controls of the parameters the visible view uses; those that do nothing for the
+ * mechanism are insensitive, with the reason as their tooltip. */
+void _dpviz_window_update_controls (DpvizWindow *self);
+
+/* dpviz-window-readouts.c */
+PangoAttrList *_dpviz_window_scale_attrs (double scale);
+void _dpviz_window_queue_readouts (DpvizWindow *self);
+void _dpviz_window_update_explanation (DpvizWindow *self);
+
+/* dpviz-window-settings.c */
+void _dpviz_window_bind_settings (DpvizWindow *self);
+void _dpviz_window_on_settings_unapplied (DpvizWindow *self);
+void _dpviz_window_flush_settings (DpvizWindow *self);
+/* Remembers the window's size and state, and writes pending settings (on close). */
+void _dpviz_window_save_state (DpvizWindow *self);
+
+/* dpviz-window-animation.c */
+void _dpviz_window_start_sweep (DpvizWindow *self);
+void _dpviz_window_stop_sweep (DpvizWindow *self);
+void _dpviz_window_on_sweep_selected (DpvizWindow *self);
+
+/* dpviz-window-lessons.c */
+void _dpviz_window_update_lesson_bar (DpvizWindow *self);
+void _dpviz_window_save_lesson_action (GSimpleAction *action, GVariant *parameter,
+                                       gpointer user_data);
+void _dpviz_window_lesson_next_action (GSimpleAction *action, GVariant *parameter,
+                                       gpointer user_data);
+void _dpviz_window_lesson_previous_action (GSimpleAction *action, GVariant *parameter,
+                                           gpointer user_data);
+void _dpviz_window_lesson_add_step_action (GSimpleAction *action, GVariant *parameter,
+                                           gpointer user_data);
+void _dpviz_window_close_lesson_action (GSimpleAction *action, GVariant *parameter,
+                                        gpointer user_data);
+
+G_END_DECLS
