@@ -39,7 +39,18 @@ copy_figure_action (GSimpleAction *action,
   /* Copies go into documents: the export theme (print by default), not the screen's. */
   dpv_theme_from_name (theme_name, &theme);
   dpv_style_init (&style, theme);
-  g_autoptr(DpvFrame) frame = _dpviz_window_current_frame (self);
+  g_autoptr(DpvFrame) shown = _dpviz_window_current_frame (self);
+  g_autoptr(DpvFrame) frame = NULL;
+  DpvParams params = *dpv_frame_get_params (shown);
+
+  /* A copy goes into notes or slides on its own: it carries its caption (title, mechanism,
+   * parameters), whether or not the window shows it. The caption is not one of a view's
+   * parameters, so the result comes from the cache. */
+  params.show_caption = TRUE;
+  frame = dpv_frame_compute (dpv_frame_get_view (shown), &params,
+                             dpviz_frame_provider_get_cache (self->provider), NULL, NULL);
+  if (frame == NULL)
+    frame = dpv_frame_ref (shown);
 
   if (dpviz_copy_figure_to_clipboard (gtk_widget_get_clipboard (GTK_WIDGET (self)), frame,
                                       &style, width, height, &error))

@@ -205,11 +205,10 @@ static void
 size_style (const Size *size, const SizeOptions *o, DpvTheme theme, DpvStyle *style)
 {
   dpv_style_init (style, theme);
-  if (size->font_pt > 0)
-    style->font_size = size->font_pt;
   if (size->physical)
-    /* lines in proportion to the text: 2 units at the theme's 13 */
-    style->line_width = MAX (0.6, style->font_size * 2.0 / 13.0);
+    dpv_style_set_font_pt (style, size->font_pt);
+  else if (size->font_pt > 0)
+    style->font_size = size->font_pt;
   if (o->grayscale)
     dpv_style_set_grayscale (style);
   if (o->transparent)

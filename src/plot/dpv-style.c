@@ -248,6 +248,16 @@ dpv_style_set_grayscale (DpvStyle *style)
 }
 
 void
+dpv_style_set_font_pt (DpvStyle *style, double font_pt)
+{
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (isfinite (font_pt) && font_pt > 0);
+
+  style->font_size = font_pt;
+  style->line_width = MAX (0.6, font_pt * 2.0 / 13.0);
+}
+
+void
 dpv_style_set_transparent (DpvStyle *style)
 {
   g_return_if_fail (style != NULL);

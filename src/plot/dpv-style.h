@@ -86,6 +86,10 @@ void dpv_style_set_grayscale (DpvStyle *style);
 /* A transparent figure background (alpha 0), for figures laid over slides or pages. */
 void dpv_style_set_transparent (DpvStyle *style);
 
+/* Text at @font_pt points (1 pt = 1 user unit of a figure sized in points) and lines in
+ * proportion to it (2 units at the themes' 13): for figures sized for the page. */
+void dpv_style_set_font_pt (DpvStyle *style, double font_pt);
+
 /* WCAG 2.1 relative luminance of the colour's sRGB values (alpha ignored). */
 double dpv_color_relative_luminance (const DpvColor *color);
 /* WCAG 2.1 contrast ratio (L1 + 0.05)/(L2 + 0.05) of two opaque colours, 1 … 21. */
