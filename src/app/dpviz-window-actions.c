@@ -59,6 +59,27 @@ copy_figure_action (GSimpleAction *action,
     _dpviz_window_toast (self, error->message);
 }
 
+/* Every parameter of the table back to its default; the view, the mechanism and whether the
+ * caption shows stay (a lecturer resets the numbers of the demonstration on screen). */
+static void
+reset_parameters_action (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+  DpvParams current, defaults;
+
+  dpviz_model_get_params (self->model, &current);
+  dpv_params_init (&defaults);
+  defaults.mechanism = current.mechanism;
+  defaults.show_caption = current.show_caption;
+  if (dpviz_model_apply (self->model, &defaults, dpviz_model_get_view (self->model), &error))
+    _dpviz_window_toast (self, _("Parameters reset to their defaults"));
+  else
+    _dpviz_window_toast (self, error->message);
+}
+
 static void
 copy_readouts_action (GSimpleAction *action,
                       GVariant      *parameter,
@@ -282,6 +303,7 @@ static const GActionEntry win_entries[] = {
   { "export", export_action },
   { "copy-figure", copy_figure_action },
   { "copy-readouts", copy_readouts_action },
+  { "reset-parameters", reset_parameters_action },
   { "close", close_action },
   { "view", NULL, "s", "'densities'", view_change_state },
   { "mechanism", NULL, "s", "'laplace'", mechanism_change_state },

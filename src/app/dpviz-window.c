@@ -39,6 +39,8 @@
  *     win.zoom-in                <Primary>plus       Larger plot text
  *     win.zoom-out               <Primary>minus      Smaller plot text
  *     win.zoom-reset             <Primary>0          Normal plot text
+ *     win.reset-parameters       (menu)              Every parameter to its default (view and
+ *                                                    mechanism kept)
  *     win.animate                <Primary>p          Play/pause the parameter sweep
  *     win.animate-parameter      (menu/drop-down)    Parameter to sweep: 'epsilon' 'delta'
  *                                                    'sensitivity' 'k'

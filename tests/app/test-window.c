@@ -808,6 +808,42 @@ test_copy_actions (void)
   close_window (window);
 }
 
+/* Reset Parameters: every parameter back to the table's default (dpv_params_init ()), the view
+ * and the mechanism kept. */
+static void
+test_reset_parameters (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  DpvParams defaults, now;
+
+  dpv_params_init (&defaults);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("composition"));
+  dpviz_model_set_mechanism (model, DP_MECHANISM_GAUSSIAN);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.25, NULL));
+  g_assert_true (dpviz_model_set_k (model, 7, NULL));
+  g_assert_true (dpviz_model_set_sensitivity (model, 3.0, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reset-parameters", NULL);
+  dpviz_model_get_params (model, &now);
+  g_assert_cmpfloat (now.epsilon, ==, defaults.epsilon);
+  g_assert_cmpfloat (now.delta, ==, defaults.delta);
+  g_assert_cmpfloat (now.sensitivity, ==, defaults.sensitivity);
+  g_assert_cmpuint (now.k, ==, defaults.k);
+  g_assert_cmpint (now.mechanism, ==, DP_MECHANISM_GAUSSIAN);
+  g_assert_cmpuint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("composition"));
+  close_window (window);
+}
+
+/* The plot text rule: min (width/64, height/40), never below the theme's size. */
+static void
+test_plot_font_size (void)
+{
+  g_assert_cmpfloat (dpviz_plot_view_font_size (13, 800, 500), ==, 13);
+  g_assert_cmpfloat (dpviz_plot_view_font_size (13, 1600, 1000), ==, 25);
+  /* a wide, low figure: the height decides */
+  g_assert_cmpfloat (dpviz_plot_view_font_size (13, 3200, 800), ==, 20);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -839,6 +875,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
+  g_test_add_func ("/window/reset-parameters", test_reset_parameters);
+  g_test_add_func ("/window/plot-font-size", test_plot_font_size);
 
   status = g_test_run ();
   g_object_unref (app);
