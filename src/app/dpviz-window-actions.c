@@ -289,6 +289,7 @@ _dpviz_window_on_fullscreened (DpvizWindow *self)
 {
   _dpviz_window_set_action_state (self, "fullscreen",
                     g_variant_new_boolean (gtk_window_is_fullscreen (GTK_WINDOW (self))));
+  _dpviz_window_set_presentation (self, gtk_window_is_fullscreen (GTK_WINDOW (self)));
 }
 
 void

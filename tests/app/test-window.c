@@ -16,6 +16,7 @@
 #include "dpviz-lesson.h"
 #include "dpv-composition.h"
 #include "dpviz-window.h"
+#include "dpviz-window-private.h"
 
 static GtkApplication *app;
 
@@ -834,6 +835,73 @@ test_reset_parameters (void)
   close_window (window);
 }
 
+/* Presentation mode (what fullscreen turns on: under Xvfb without a window manager the
+ * window is never confirmed fullscreen, so the test turns it on directly): no header bar, no
+ * controls, the parameters the view uses in a strip; leaving puts the controls back. */
+static void
+test_presentation (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  g_autofree char *densities = NULL;
+  g_autofree char *composition = NULL;
+  g_autofree char *kl = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
+  g_assert_true (dpviz_model_set_sensitivity (model, 2.0, NULL));
+  g_assert_true (adw_flap_get_reveal_flap (window->flap));
+  _dpviz_window_set_presentation (window, TRUE);
+  spin (0.2);
+  g_assert_false (gtk_widget_get_visible (window->header_bar));
+  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->presentation_strip)));
+  densities = g_strdup (gtk_label_get_text (window->presentation_strip));
+  g_assert_nonnull (strstr (densities, "Laplace"));
+  g_assert_nonnull (strstr (densities, "ε = 0.5"));
+  g_assert_nonnull (strstr (densities, "Δ = 2"));
+  /* the densities view does not use k */
+  g_assert_null (strstr (densities, "k = "));
+
+  /* it follows the model and the view */
+  dpviz_model_set_view (model, DPVIZ_VIEW ("composition"));
+  g_assert_true (dpviz_model_set_k (model, 42, NULL));
+  composition = g_strdup (gtk_label_get_text (window->presentation_strip));
+  g_assert_nonnull (strstr (composition, "k = 42"));
+  g_assert_nonnull (strstr (composition, "δ = "));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("kl"));
+  kl = g_strdup (gtk_label_get_text (window->presentation_strip));
+  g_assert_null (strstr (kl, "k = "));
+
+  if (g_getenv ("DPVIZ_TEST_SHOT") != NULL)
+    {
+      /* for looking at it: the window as a PNG */
+      GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+      int w = gtk_widget_get_width (GTK_WIDGET (window));
+      int h = gtk_widget_get_height (GTK_WIDGET (window));
+
+      dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+      spin (0.5);
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+      texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                             &GRAPHENE_RECT_INIT (0, 0, w, h));
+      gdk_texture_save_to_png (texture, g_getenv ("DPVIZ_TEST_SHOT"));
+      g_object_unref (paintable);
+    }
+
+  _dpviz_window_set_presentation (window, FALSE);
+  g_assert_true (gtk_widget_get_visible (window->header_bar));
+  g_assert_true (adw_flap_get_reveal_flap (window->flap));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->presentation_strip)));
+  close_window (window);
+}
+
 /* The plot text rule: min (width/64, height/40), never below the theme's size. */
 static void
 test_plot_font_size (void)
@@ -876,6 +944,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
   g_test_add_func ("/window/reset-parameters", test_reset_parameters);
+  g_test_add_func ("/window/presentation", test_presentation);
   g_test_add_func ("/window/plot-font-size", test_plot_font_size);
 
   status = g_test_run ();
