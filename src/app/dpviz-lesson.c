@@ -311,6 +311,56 @@ list_view_names (void)
   return g_string_free (names, FALSE);
 }
 
+/* The parameters a step names by their own keys above; every other parameter of the table is
+ * optional, read by its row (read_table_params ()). */
+static gboolean
+has_own_key (DpvParamId id)
+{
+  switch (id)
+    {
+    case DPV_PARAM_MECHANISM:
+    case DPV_PARAM_EPSILON:
+    case DPV_PARAM_DELTA:
+    case DPV_PARAM_SENSITIVITY:
+    case DPV_PARAM_K:
+    case DPV_PARAM_EPS_PRIME:
+    case DPV_PARAM_LOG_Y:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Every other parameter of the table, when the step has its key: read and checked by the
+ * table's parser (the CLI's), its default otherwise. */
+static gboolean
+read_table_params (GKeyFile *kf, const char *group, DpvParams *params, GError **error)
+{
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (id);
+      g_autofree char *text = NULL;
+      g_autoptr (GError) local_error = NULL;
+      DpvParamValue v;
+
+      if (has_own_key (id) || spec->key == NULL
+          || !g_key_file_has_key (kf, group, spec->key, NULL))
+        continue;
+      text = get_required_string (kf, group, spec->key, error);
+      if (text == NULL)
+        return FALSE;
+      if (!dpv_param_parse (spec, text, &v, &local_error))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Key “%s” in group “%s” cannot be read: %s"), spec->key, group,
+                       local_error->message);
+          return FALSE;
+        }
+      dpv_params_set (params, id, &v);
+    }
+  return TRUE;
+}
+
 static DpvizLessonStep *
 parse_step (GKeyFile *kf, const char *group, GError **error)
 {
@@ -384,6 +434,8 @@ parse_step (GKeyFile *kf, const char *group, GError **error)
     return NULL;
   params.log_y = log_y;
   params.show_caption = TRUE;
+  if (!read_table_params (kf, group, &params, error))
+    return NULL;
 
   if (!get_optional_text (kf, group, "Note", LESSON_MAX_NOTE_CHARS, &note, error))
     return NULL;
@@ -569,15 +621,8 @@ dpviz_lesson_load (GFile *file, GError **error)
 static gboolean
 check_step (const DpvizLessonStep *step, guint number, GError **error)
 {
-  const DpvParams *p = &step->params;
-
-  if ((int) p->mechanism < 0 || p->mechanism >= DP_N_MECHANISMS
-      || step->view >= dpv_registry_get_n_views ()
-      || !(p->epsilon >= DPV_PARAM_MIN (EPSILON) && p->epsilon <= DPV_PARAM_MAX (EPSILON))
-      || !(p->delta >= DPV_PARAM_MIN (DELTA) && p->delta <= DPV_PARAM_MAX (DELTA))
-      || !(p->sensitivity >= DPV_PARAM_MIN (SENSITIVITY) && p->sensitivity <= DPV_PARAM_MAX (SENSITIVITY))
-      || p->k < DPV_PARAM_MIN (K) || p->k > DPV_PARAM_MAX (K)
-      || isnan (p->eps_prime) || p->eps_prime > DPV_PARAM_MAX (EPS_PRIME)
+  if (step->view >= dpv_registry_get_n_views ()
+      || !dpv_params_validate (&step->params, NULL)
       || (step->note != NULL && (!g_utf8_validate (step->note, -1, NULL)
                                  || g_utf8_strlen (step->note, -1) > LESSON_MAX_NOTE_CHARS)))
     {
@@ -655,6 +700,20 @@ dpviz_lesson_save (const DpvizLesson *lesson, GFile *file, GError **error)
         set_exact_double (kf, group, "EpsilonPrime", p->eps_prime);
       if (p->log_y)
         g_key_file_set_boolean (kf, group, "LogY", TRUE);
+      /* the other parameters the step's view uses, as the table formats them */
+      for (int id = 0; id < DPV_N_PARAMS; id++)
+        {
+          const DpvParamSpec *spec = dpv_param_spec (id);
+          g_autofree char *text = NULL;
+          DpvParamValue v;
+
+          if (has_own_key (id) || spec->key == NULL
+              || !dpv_view_class_uses (dpv_registry_get (step->view), id))
+            continue;
+          dpv_params_get (p, id, &v);
+          text = dpv_param_format (spec, &v);
+          g_key_file_set_string (kf, group, spec->key, text);
+        }
       if (step->note != NULL && *step->note != '\0')
         g_key_file_set_string (kf, group, "Note", step->note);
     }

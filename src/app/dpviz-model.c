@@ -124,7 +124,8 @@ param_pspec (const DpvParamSpec *spec)
                                 (guint) MIN (spec->max, (double) G_MAXUINT), (guint) def.u,
                                 flags);
     case DPV_PARAM_KIND_SEED:
-      return g_param_spec_uint64 (spec->name, NULL, NULL, 0, G_MAXUINT64, def.seed, flags);
+      return g_param_spec_uint64 (spec->name, NULL, NULL, (guint64) spec->min,
+                                  (guint64) spec->max, def.seed, flags);
     case DPV_PARAM_KIND_ENUM:
       {
         int lo = G_MAXINT, hi = G_MININT;
@@ -394,7 +395,10 @@ dpviz_model_set_value (DpvizModel  *self,
       v.d = value;
       break;
     case DPV_PARAM_KIND_UINT:
-      if (!(value >= 0 && value <= (double) G_MAXULONG) || value != floor (value))
+    case DPV_PARAM_KIND_SEED:
+      /* whole and representable; the table's range is checked below */
+      if (!(value >= 0 && value < 0x1p64) || value != floor (value)
+          || (spec->kind == DPV_PARAM_KIND_UINT && value > (double) G_MAXULONG))
         {
           g_autofree char *got = g_strdup_printf ("%g", value);
           g_autofree char *range = dpv_param_range_text (spec);
@@ -404,10 +408,10 @@ dpviz_model_set_value (DpvizModel  *self,
                        _("%s must be a whole number in %s (got %s)"), spec->symbol, range, got);
           return FALSE;
         }
-      v.u = (unsigned long) value;
-      break;
-    case DPV_PARAM_KIND_SEED:
-      v.seed = (guint64) value;
+      if (spec->kind == DPV_PARAM_KIND_SEED)
+        v.seed = (guint64) value;
+      else
+        v.u = (unsigned long) value;
       break;
     case DPV_PARAM_KIND_ENUM:
       v.e = (int) value;

@@ -5,7 +5,8 @@
  * One control per parameter that some registered view uses, by its kind: a slider with an
  * entry for a number (DpvizParamRow; a parameter whose negative value means "automatic" gets a
  * check button above it, as ε′ does), a check button for a boolean, a drop-down for a choice,
- * an entry for a seed or a list. The mechanism has its own buttons in the template, ε′'s
+ * a spin button with "New seed" for a seed (DpvizSeedRow, titled with what the visible view
+ * says the seed draws), an entry for a list. The mechanism has its own buttons in the template, ε′'s
  * check button and the log-y check button are the template's too. A view shows the controls of
  * the parameters it uses; a parameter that does nothing for the mechanism (Δ for randomized
  * response) is insensitive, with the table's reason as tooltip.
@@ -95,7 +96,7 @@ choice_new (DpvizWindow        *self,
   return labelled (spec, dropdown);
 }
 
-/* A seed or a list: typed text, read with the table's parser; refused text stays, marked. */
+/* A list: typed text, read with the table's parser; refused text stays, marked. */
 static void
 on_text_activate (GtkEntry    *entry,
                   DpvizWindow *self)
@@ -203,6 +204,8 @@ _dpviz_window_add_controls (DpvizWindow *self)
           control = choice_new (self, spec);
           break;
         case DPV_PARAM_KIND_SEED:
+          control = dpviz_seed_row_new (self->model, id);
+          break;
         case DPV_PARAM_KIND_LIST:
           control = text_new (self, spec);
           break;
@@ -230,6 +233,9 @@ _dpviz_window_update_controls (DpvizWindow *self)
       if (control == NULL)
         continue;
       gtk_widget_set_visible (control, dpv_view_class_uses (view, id));
+      if (DPVIZ_IS_SEED_ROW (control))
+        dpviz_seed_row_set_title (DPVIZ_SEED_ROW (control),
+                                  dpv_view_class_get_param_label (view, id));
       applies = dpv_param_applies (dpv_param_spec (id), mechanism, &reason);
       if (gtk_widget_get_sensitive (control) != applies)
         {

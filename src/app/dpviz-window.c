@@ -418,7 +418,7 @@ dpviz_window_get_param_row (DpvizWindow *self,
   const DpvParamSpec *spec = dpv_param_spec_lookup (property);
 
   g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
-  g_return_val_if_fail (spec != NULL && self->rows[spec->id] != NULL, NULL);
+  g_return_val_if_fail (spec != NULL, NULL);
   return self->rows[spec->id];
 }
 

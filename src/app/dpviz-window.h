@@ -9,6 +9,7 @@
 #include "dpviz-frame-provider.h"
 #include "dpviz-model.h"
 #include "dpviz-param-row.h"
+#include "dpviz-seed-row.h"
 #include "dpviz-plot-view.h"
 
 G_BEGIN_DECLS
@@ -20,7 +21,8 @@ DpvizWindow *dpviz_window_new (GtkApplication *application);
 DpvizModel *dpviz_window_get_model (DpvizWindow *self);
 DpvizFrameProvider *dpviz_window_get_provider (DpvizWindow *self);
 DpvizPlotView *dpviz_window_get_plot_view (DpvizWindow *self, guint kind);
-/* The row for "epsilon", "delta", "sensitivity", "k" or "eps-prime" (regions view). */
+/* The slider + entry of a number of the table ("epsilon", "k", "eps-prime", …), or NULL when no
+ * registered view uses it. */
 DpvizParamRow *dpviz_window_get_param_row (DpvizWindow *self, const char *property);
 double dpviz_window_get_text_scale (DpvizWindow *self);
 /* The read-outs as "label: value" lines (what "Copy Numbers" copies). */

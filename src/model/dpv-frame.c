@@ -571,6 +571,17 @@ dpv_view_class_get_explanation (const DpvViewClass *view)
   return _(view->explanation);
 }
 
+const char *
+dpv_view_class_get_param_label (const DpvViewClass *view, DpvParamId id)
+{
+  const DpvParamSpec *spec = dpv_param_spec (id);
+
+  g_return_val_if_fail (view != NULL && spec != NULL, NULL);
+  if (spec->kind == DPV_PARAM_KIND_SEED && view->seed_label != NULL)
+    return _(view->seed_label);
+  return _(spec->label);
+}
+
 char *
 dpv_view_class_get_plain_title (const DpvViewClass *view)
 {

@@ -88,6 +88,13 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .def = 0,
     .flags = DPV_PARAM_FLAG_SESSION,
   },
+  [DPV_PARAM_SEED] = {
+    .id = DPV_PARAM_SEED, .kind = DPV_PARAM_KIND_SEED,
+    .name = "seed", .key = "Seed", .symbol = "seed",
+    .label = N_("Random seed"),
+    .help = N_("Seed of the simulation: the same seed gives the same runs"),
+    .min = 0, .max = 2147483647.0, .def = 1,
+  },
 };
 
 /* Where each parameter lives in DpvParams, and the size of its C type (dpv-param-ids.h). */
@@ -213,10 +220,9 @@ dpv_param_range_text (const DpvParamSpec *spec)
       }
     case DPV_PARAM_KIND_BOOL:
       return g_strdup ("true, false");
-    case DPV_PARAM_KIND_SEED:
-      return g_strdup_printf ("0 … %" G_GUINT64_FORMAT, G_MAXUINT64);
     case DPV_PARAM_KIND_DOUBLE:
     case DPV_PARAM_KIND_UINT:
+    case DPV_PARAM_KIND_SEED:
     case DPV_PARAM_KIND_LIST:
     case DPV_N_PARAM_KINDS:
     default:
@@ -232,7 +238,7 @@ range_error (const DpvParamSpec *spec, const char *got, GError **error)
   g_autofree char *lo = dpv_format_shortest (spec->min);
   g_autofree char *hi = dpv_format_shortest (spec->max);
 
-  if (spec->kind == DPV_PARAM_KIND_UINT)
+  if (spec->kind == DPV_PARAM_KIND_UINT || spec->kind == DPV_PARAM_KIND_SEED)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                  /* Translators: a parameter (k), then the allowed range and the refused value */
                  _("%s must be a whole number between %s and %s (got %s)"), spec->symbol, lo,
@@ -251,7 +257,8 @@ check_number (const DpvParamSpec *spec, double v, GError **error)
   g_autofree char *got = NULL;
 
   if (isfinite (v) && v >= spec->min && v <= spec->max
-      && (spec->kind != DPV_PARAM_KIND_UINT || v == floor (v)))
+      && ((spec->kind != DPV_PARAM_KIND_UINT && spec->kind != DPV_PARAM_KIND_SEED)
+          || v == floor (v)))
     return TRUE;
   got = isfinite (v) ? dpv_format_shortest (v) : g_strdup (_("not a number"));
   return range_error (spec, got, error);
@@ -271,7 +278,7 @@ dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **
     case DPV_PARAM_KIND_UINT:
       return check_number (spec, (double) value->u, error);
     case DPV_PARAM_KIND_SEED:
-      return TRUE;
+      return check_number (spec, (double) value->seed, error);
     case DPV_PARAM_KIND_ENUM:
       for (guint i = 0; i < spec->n_choices; i++)
         if (spec->choices[i].value == value->e)
@@ -389,14 +396,15 @@ dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
             double d;
 
             /* "1e3" or "2.5" is a number, but not a whole one: say so with the range. */
-            if (spec->kind == DPV_PARAM_KIND_UINT && parse_double (text, &d))
+            if (parse_double (text, &d))
               return range_error (spec, text, error);
             return parse_error (spec, text, error);
           }
+        if ((double) u > spec->max || (double) u < spec->min
+            || (spec->kind == DPV_PARAM_KIND_UINT && u > G_MAXULONG))
+          return range_error (spec, text, error);
         if (spec->kind == DPV_PARAM_KIND_SEED)
           v.seed = u;
-        else if (u > G_MAXULONG || (double) u > spec->max)
-          return range_error (spec, text, error);
         else
           v.u = (unsigned long) u;
       }

@@ -22,7 +22,8 @@ G_BEGIN_DECLS
 typedef enum {
   DPV_PARAM_KIND_DOUBLE = 0, /* double, in [min, max] */
   DPV_PARAM_KIND_UINT,       /* unsigned long, a whole number in [min, max] */
-  DPV_PARAM_KIND_SEED,       /* guint64, any value (a random seed: frames stay reproducible) */
+  DPV_PARAM_KIND_SEED,       /* guint64, a whole number in [min, max]: a random seed (frames
+                              * stay reproducible; libdpcore takes 0 … DP_SEED_MAX) */
   DPV_PARAM_KIND_ENUM,       /* an int-sized enum, one of the row's choices */
   DPV_PARAM_KIND_BOOL,       /* gboolean */
   DPV_PARAM_KIND_LIST,       /* DpvParamList: n numbers in [min, max], optionally named */
@@ -110,7 +111,7 @@ typedef struct {
   const char *label;        /* N_("Privacy budget ε"): controls */
   const char *help;         /* N_(…): CLI help, tooltips */
   const char *unit;         /* N_(…) or NULL */
-  double min, max;          /* DOUBLE, UINT, and each value of a LIST */
+  double min, max;          /* DOUBLE, UINT, SEED, and each value of a LIST */
   double def;               /* default of DOUBLE, UINT, SEED, ENUM (its value), BOOL (0/1) */
   const char *def_list;     /* default of a LIST, as dpv_param_parse () reads it */
   DpvParamScale scale;      /* of the slider */

@@ -47,6 +47,9 @@ struct _DpvViewClass
   const char *more_private; /* N_(…): which way is more private (accessible description) */
 
   const DpvParamId *uses;   /* every parameter the result depends on, DPV_PARAM_NONE last */
+  /* Optional, N_(…): the label of the seed's control in this view, saying what the seed
+   * draws ("Seed of the sampled outputs"); NULL: the table's "Random seed". */
+  const char *seed_label;
 
   /* Optional expensive stage: computed off the UI thread when @expensive, cached by
    * @data_uses (a subset of @uses). NULL when the view has one stage. */
@@ -86,6 +89,9 @@ gboolean dpv_view_class_uses (const DpvViewClass *view, DpvParamId id);
 const char *dpv_view_class_get_title (const DpvViewClass *view);
 const char *dpv_view_class_get_short_title (const DpvViewClass *view);
 const char *dpv_view_class_get_explanation (const DpvViewClass *view);
+/* The translated label of parameter @id's control in @view: for a seed, the view's seed_label
+ * when it has one; otherwise the table's label. */
+const char *dpv_view_class_get_param_label (const DpvViewClass *view, DpvParamId id);
 /* The title as plain text (e<sup>ε</sup> → e^ε), new string. */
 char *dpv_view_class_get_plain_title (const DpvViewClass *view);
 

@@ -55,8 +55,9 @@ add_key (GString *s, const DpvParamSpec *spec, const DpvParamValue *def)
                               spec->min, spec->max, def->u);
       break;
     case DPV_PARAM_KIND_SEED:
-      g_string_append_printf (s, "<key name=\"%s\" type=\"t\">\n      <default>%"
-                              G_GUINT64_FORMAT "</default>\n", spec->name, def->seed);
+      g_string_append_printf (s, "<key name=\"%s\" type=\"t\">\n      <range min=\"%.0f\" "
+                              "max=\"%.0f\"/>\n      <default>%" G_GUINT64_FORMAT
+                              "</default>\n", spec->name, spec->min, spec->max, def->seed);
       break;
     case DPV_PARAM_KIND_ENUM:
       g_string_append_printf (s, "<key name=\"%s\" type=\"s\">\n      <choices>\n", spec->name);

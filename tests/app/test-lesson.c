@@ -433,6 +433,51 @@ test_unknown_keys_ignored (void)
   g_assert_cmpstr (step->note, ==, "Slide 12\nsecond line");
 }
 
+/* Every parameter of the table has its key: one no view of the step uses is read, checked by
+ * the table, and absent it keeps its default; a saved step writes the parameters of its view
+ * only. */
+static void
+test_table_keys (void)
+{
+  static const char text[] =
+    "[Lesson]\nVersion=1\n"
+    "[Step 1]\nMechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-5\nSensitivity=1\n"
+    "K=10\nSeed=2147483647\n"
+    "[Step 2]\nMechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-5\nSensitivity=1\n"
+    "K=10\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DpvizLesson) lesson = NULL;
+  g_autoptr (DpvizLesson) bad = NULL;
+  g_autoptr (GString) refused = g_string_new (text);
+  g_autofree char *dir = g_dir_make_tmp ("dpviz-lesson-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "seed.dpviz", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *saved = NULL;
+
+  lesson = dpviz_lesson_load_from_data (text, sizeof text - 1, &error);
+  g_assert_no_error (error);
+  g_assert_true (step_at (lesson, 0)->params.seed == 2147483647u);
+  g_assert_true (step_at (lesson, 1)->params.seed
+                 == (guint64) dpv_param_spec (DPV_PARAM_SEED)->def);
+
+  /* beyond libdpcore's seeds: refused, with the key named */
+  g_string_replace (refused, "Seed=2147483647", "Seed=2147483648", 1);
+  bad = dpviz_lesson_load_from_data (refused->str, refused->len, &error);
+  g_assert_null (bad);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "Seed"));
+  g_assert_nonnull (strstr (error->message, "2147483647"));
+  g_clear_error (&error);
+
+  /* the densities view has no seed: not written */
+  g_assert_true (dpviz_lesson_save (lesson, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_null (strstr (saved, "Seed="));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_multi_step_order (void)
 {
@@ -615,6 +660,7 @@ main (int argc, char *argv[])
   g_test_add ("/lesson/refused/missing-file", Fixture, NULL, fixture_set_up, test_missing_file,
               fixture_tear_down);
   g_test_add_func ("/lesson/unknown-keys-ignored", test_unknown_keys_ignored);
+  g_test_add_func ("/lesson/table-keys", test_table_keys);
   g_test_add_func ("/lesson/multi-step-order", test_multi_step_order);
   g_test_add_func ("/lesson/many-steps", test_many_steps_fast);
   g_test_add_func ("/lesson/model/apply-steps", test_apply_steps);

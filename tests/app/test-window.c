@@ -680,95 +680,158 @@ test_compute_once_per_change (void)
 
 /* One range for every way in: the slider's ends, the entry, the model, the CLI's parser and
  * the lesson loader accept a number parameter's ends and refuse just beyond them. */
+/* A lesson of one step with @key=@value (and the required keys, unless @key is one of them):
+ * whether the loader takes it. */
+static gboolean
+lesson_takes (const char *key,
+              const char *value)
+{
+  static const char *const required[][2] = {
+    { "Mechanism", "laplace" }, { "View", "regions" }, { "Epsilon", "1" },
+    { "Delta", "1e-5" }, { "Sensitivity", "1" }, { "K", "10" },
+  };
+  g_autoptr(GString) text = g_string_new ("[Lesson]\nVersion=1\n[Step 1]\n");
+  g_autoptr(GError) error = NULL;
+  DpvizLesson *loaded;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (required); i++)
+    if (!g_str_equal (required[i][0], key))
+      g_string_append_printf (text, "%s=%s\n", required[i][0], required[i][1]);
+  g_string_append_printf (text, "%s=%s\n", key, value);
+  loaded = dpviz_lesson_load_from_data (text->str, text->len, &error);
+  if (loaded == NULL)
+    {
+      /* refused with a message that names the key */
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, key));
+      return FALSE;
+    }
+  g_assert_no_error (error);
+  dpviz_lesson_free (loaded);
+  return TRUE;
+}
+
+/* One range per parameter: for every number of the table, the generated slider and entry (when
+ * some view uses it), the model, the parser the CLI uses, the lesson loader and the GSettings
+ * schema take its two ends and refuse just beyond them. */
 static void
 test_ranges_from_table (void)
 {
   DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  DpvParamSet used = 0;
+  guint n_checked = 0;
+
+  g_assert_nonnull (schema);
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    used |= dpv_view_class_get_uses (dpv_registry_get (i));
 
   for (int id = 0; id < DPV_N_PARAMS; id++)
     {
       const DpvParamSpec *spec = dpv_param_spec (id);
       DpvizParamRow *row;
-      GtkAdjustment *adj;
       double ends[2] = { spec->min, spec->max };
       double beyond[2];
+      DpvParamValue saved;
 
-      if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT)
+      if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT
+          && spec->kind != DPV_PARAM_KIND_SEED)
         continue;
+      n_checked++;
+      dpviz_model_get_param (model, id, &saved);
       row = dpviz_window_get_param_row (window, spec->name);
-      g_assert_nonnull (row);
-      /* the slider spans the table's range (log: positions are log10 of the value) */
-      adj = gtk_range_get_adjustment (GTK_RANGE (dpviz_param_row_get_scale (row)));
-      g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj), log10 (spec->max), 1e-9);
-      g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_lower (adj),
-                                      log10 (spec->slider_min > 0 ? spec->slider_min
-                                                                  : spec->min), 1e-9);
-      beyond[0] = spec->kind == DPV_PARAM_KIND_UINT ? spec->min - 1 : spec->min * 0.99 - 1e-3;
-      beyond[1] = spec->kind == DPV_PARAM_KIND_UINT ? spec->max + 1 : spec->max * 1.01;
+      /* a number some view uses has its slider + entry (a seed its own row) */
+      g_assert_true ((row != NULL)
+                     == ((used & DPV_PARAM_BIT (id)) != 0 && spec->kind != DPV_PARAM_KIND_SEED));
+      if (row != NULL)
+        {
+          /* the slider spans the table's range (log: positions are log10 of the value) */
+          GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (
+                                 dpviz_param_row_get_scale (row)));
+
+          g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj), log10 (spec->max),
+                                          1e-9);
+          g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_lower (adj),
+                                          log10 (spec->slider_min > 0 ? spec->slider_min
+                                                                      : spec->min), 1e-9);
+        }
+      /* the schema's range, where the parameter is remembered */
+      if (g_settings_schema_has_key (schema, spec->name))
+        {
+          g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, spec->name);
+          g_autoptr(GVariant) range = g_settings_schema_key_get_range (key);
+          g_autoptr(GVariant) bounds = NULL;
+          const char *type;
+          double lo, hi;
+
+          g_variant_get (range, "(&sv)", &type, &bounds);
+          g_assert_cmpstr (type, ==, "range");
+          if (spec->kind == DPV_PARAM_KIND_DOUBLE)
+            g_variant_get (bounds, "(dd)", &lo, &hi);
+          else if (spec->kind == DPV_PARAM_KIND_UINT)
+            {
+              guint32 a, b;
+
+              g_variant_get (bounds, "(uu)", &a, &b);
+              lo = a;
+              hi = b;
+            }
+          else
+            {
+              guint64 a, b;
+
+              g_variant_get (bounds, "(tt)", &a, &b);
+              lo = (double) a;
+              hi = (double) b;
+            }
+          g_assert_cmpfloat (lo, ==, spec->min);
+          g_assert_cmpfloat (hi, ==, spec->max);
+        }
+      else
+        /* only a parameter no view uses, or one the app does not remember, lacks a key */
+        g_assert_true ((used & DPV_PARAM_BIT (id)) == 0
+                       || (spec->flags & DPV_PARAM_FLAG_SESSION) != 0);
+
+      beyond[0] = spec->kind != DPV_PARAM_KIND_DOUBLE ? spec->min - 1
+                                                       : spec->min * 0.99 - 1e-3;
+      beyond[1] = spec->kind != DPV_PARAM_KIND_DOUBLE ? spec->max + 1 : spec->max * 1.01;
       for (int e = 0; e < 2; e++)
         {
-          GtkEntry *entry = dpviz_param_row_get_entry (row);
-          g_autofree char *ok_text = NULL;
-          g_autofree char *bad_text = NULL;
-          g_autofree char *lesson_ok = NULL;
-          g_autofree char *lesson_bad = NULL;
-          g_autoptr(DpvizLesson) loaded = NULL;
-          g_autoptr(GError) error = NULL;
+          g_autofree char *ok_text = g_strdup_printf ("%.17g", ends[e]);
+          g_autofree char *bad_text = g_strdup_printf ("%.17g", beyond[e]);
           DpvParamValue v;
 
-          ok_text = g_strdup_printf ("%.17g", ends[e]);
-          bad_text = g_strdup_printf ("%.17g", beyond[e]);
-          /* the entry (through the model) */
-          gtk_editable_set_text (GTK_EDITABLE (entry), ok_text);
-          g_assert_true (dpviz_param_row_commit (row));
-          gtk_editable_set_text (GTK_EDITABLE (entry), bad_text);
-          g_assert_false (dpviz_param_row_commit (row));
-          g_assert_nonnull (dpviz_param_row_get_error (row));
-          g_assert_cmpfloat (dpviz_model_get_value (dpviz_window_get_model (window), spec->name),
-                             ==, ends[e]);
+          /* the entry, through the model */
+          if (row != NULL)
+            {
+              GtkEntry *entry = dpviz_param_row_get_entry (row);
+
+              gtk_editable_set_text (GTK_EDITABLE (entry), ok_text);
+              g_assert_true (dpviz_param_row_commit (row));
+              gtk_editable_set_text (GTK_EDITABLE (entry), bad_text);
+              g_assert_false (dpviz_param_row_commit (row));
+              g_assert_nonnull (dpviz_param_row_get_error (row));
+            }
+          /* the model */
+          g_assert_true (dpviz_model_set_value (model, spec->name, ends[e], NULL));
+          g_assert_false (dpviz_model_set_value (model, spec->name, beyond[e], NULL));
+          g_assert_cmpfloat (dpviz_model_get_value (model, spec->name), ==, ends[e]);
           /* the parser the CLI uses */
           g_assert_true (dpv_param_parse (spec, ok_text, &v, NULL));
           g_assert_false (dpv_param_parse (spec, bad_text, &v, NULL));
           /* the lesson loader */
           if (spec->key != NULL)
             {
-              const char *base = "[Lesson]\nVersion=1\n[Step 1]\nMechanism=laplace\n"
-                                 "View=regions\nEpsilon=1\nDelta=1e-5\nSensitivity=1\nK=10\n";
-              g_autofree char *line_ok = g_strdup_printf ("%s=%s\n", spec->key, ok_text);
-              g_autofree char *line_bad = g_strdup_printf ("%s=%s\n", spec->key, bad_text);
-              g_autofree char *rest = NULL;
-              g_autoptr(GString) good = g_string_new (base);
-              g_autoptr(GString) bad = g_string_new (base);
-
-              /* the key set once, to the value under test */
-              rest = g_strdup_printf ("%s=", spec->key);
-              for (GString *g = good; g != NULL; g = g == good ? bad : NULL)
-                {
-                  char *at = strstr (g->str, rest);
-
-                  if (at != NULL)
-                    {
-                      char *end = strchr (at, '\n');
-
-                      g_string_erase (g, at - g->str, end - at + 1);
-                    }
-                }
-              g_string_append (good, line_ok);
-              g_string_append (bad, line_bad);
-              loaded = dpviz_lesson_load_from_data (good->str, good->len, &error);
-              g_assert_no_error (error);
-              g_assert_nonnull (loaded);
-              g_clear_pointer (&loaded, dpviz_lesson_free);
-              loaded = dpviz_lesson_load_from_data (bad->str, bad->len, &error);
-              g_assert_null (loaded);
-              g_assert_nonnull (error);
+              g_assert_true (lesson_takes (spec->key, ok_text));
+              g_assert_false (lesson_takes (spec->key, bad_text));
             }
         }
+      g_assert_true (dpviz_model_set_param (model, id, &saved, NULL));
     }
-  g_assert_true (dpviz_model_set_epsilon (dpviz_window_get_model (window), 1.0, NULL));
-  g_assert_true (dpviz_model_set_delta (dpviz_window_get_model (window), 1e-5, NULL));
-  g_assert_true (dpviz_model_set_sensitivity (dpviz_window_get_model (window), 1.0, NULL));
-  g_assert_true (dpviz_model_set_k (dpviz_window_get_model (window), 100, NULL));
+  /* ε, δ, Δ, k, ε′ and the seed at least */
+  g_assert_cmpuint (n_checked, >=, 6);
   close_window (window);
 }
 
@@ -807,6 +870,93 @@ test_copy_actions (void)
   formats = gdk_clipboard_get_formats (clipboard);
   g_assert_true (gdk_content_formats_contain_gtype (formats, G_TYPE_STRING));
   close_window (window);
+}
+
+static guint64
+model_seed (DpvizModel *model)
+{
+  DpvParamValue v;
+
+  dpviz_model_get_param (model, DPV_PARAM_SEED, &v);
+  return v.seed;
+}
+
+/* The seed's control: the spin button spans the table's range and follows the model both
+ * ways; "New seed" sets another seed in that range; the title is what the view says. */
+static void
+test_seed_row (void)
+{
+  const DpvParamSpec *spec = dpv_param_spec (DPV_PARAM_SEED);
+  g_autoptr(DpvizModel) model = dpviz_model_new ();
+  GtkWidget *window = gtk_window_new ();
+  DpvizSeedRow *row = DPVIZ_SEED_ROW (dpviz_seed_row_new (model, DPV_PARAM_SEED));
+  GtkSpinButton *spin = dpviz_seed_row_get_spin_button (row);
+  GtkAdjustment *adj = gtk_spin_button_get_adjustment (spin);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  DpvParamValue v = { 0 };
+  guint64 last;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (row));
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_assert_cmpfloat (gtk_adjustment_get_lower (adj), ==, spec->min);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, spec->max);
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, spec->def);
+  g_assert_cmpstr (dpviz_seed_row_get_title (row), ==, spec->label);
+
+  /* model → spin button, and back */
+  v.seed = 2147483647u;
+  g_assert_true (dpviz_model_set_param (model, DPV_PARAM_SEED, &v, NULL));
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 2147483647.0);
+  /* typed text: a seed taken; beyond the range or not whole, refused with the reason, the
+   * seed kept and shown again */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "1234");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_null (dpviz_seed_row_get_error (row));
+  gtk_editable_set_text (GTK_EDITABLE (spin), "2147483648");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_nonnull (dpviz_seed_row_get_error (row));
+  g_assert_nonnull (strstr (dpviz_seed_row_get_error (row), "2147483647"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "1234");
+  gtk_editable_set_text (GTK_EDITABLE (spin), "");
+  gtk_spin_button_update (spin);
+  g_assert_cmpuint (model_seed (model), ==, 1234);
+  g_assert_nonnull (dpviz_seed_row_get_error (row));
+  gtk_spin_button_set_value (spin, 42);
+  g_assert_cmpuint (model_seed (model), ==, 42);
+  g_assert_null (dpviz_seed_row_get_error (row));
+  /* the model refuses what the table refuses, and keeps its seed */
+  g_assert_false (dpviz_model_set_value (model, "seed", spec->max + 1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (dpviz_model_set_value (model, "seed", 2.5, NULL));
+  g_assert_false (dpviz_model_set_value (model, "seed", -1, NULL));
+  g_assert_cmpuint (model_seed (model), ==, 42);
+
+  /* "New seed": each click another seed, in the range; 50 draws of 2³¹ values all distinct
+   * but with probability ≈ 50²/2³² ≈ 6·10⁻⁷ */
+  last = model_seed (model);
+  for (int i = 0; i < 50; i++)
+    {
+      guint64 now;
+
+      g_signal_emit_by_name (dpviz_seed_row_get_new_button (row), "clicked");
+      now = model_seed (model);
+      g_assert_cmpuint (now, !=, last);
+      g_assert_cmpfloat ((double) now, >=, spec->min);
+      g_assert_cmpfloat ((double) now, <=, spec->max);
+      g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, (double) now);
+      g_hash_table_add (seen, g_memdup2 (&now, sizeof now));
+      last = now;
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), >=, 49);
+
+  dpviz_seed_row_set_title (row, "Seed of the sampled outputs");
+  g_assert_cmpstr (dpviz_seed_row_get_title (row), ==, "Seed of the sampled outputs");
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* Reset Parameters: every parameter back to the table's default (dpv_params_init ()), the view
@@ -946,6 +1096,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/reset-parameters", test_reset_parameters);
   g_test_add_func ("/window/presentation", test_presentation);
   g_test_add_func ("/window/plot-font-size", test_plot_font_size);
+  g_test_add_func ("/window/seed-row", test_seed_row);
 
   status = g_test_run ();
   g_object_unref (app);

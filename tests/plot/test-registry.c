@@ -48,6 +48,13 @@ test_table_rows (void)
           if (spec->scale == DPV_PARAM_SCALE_LOG)
             g_assert_cmpfloat (spec->slider_min > 0 ? spec->slider_min : spec->min, >, 0);
         }
+      if (spec->kind == DPV_PARAM_KIND_SEED)
+        {
+          /* libdpcore's generators take seeds up to DP_SEED_MAX */
+          g_assert_cmpfloat (spec->min, >=, 0);
+          g_assert_cmpfloat (spec->min, <, spec->max);
+          g_assert_cmpfloat (spec->max, <=, (double) DP_SEED_MAX);
+        }
       if (spec->kind == DPV_PARAM_KIND_ENUM)
         g_assert_cmpuint (spec->n_choices, >=, 2);
       if (spec->mechanisms != 0)
@@ -58,6 +65,17 @@ test_table_rows (void)
 
 /* Each numeric parameter: the ends are accepted, just beyond them, NaN and ∞ are refused by
  * validation and by parsing, with the same range in the message. */
+static void
+set_number (const DpvParamSpec *spec, DpvParamValue *v, double x)
+{
+  if (spec->kind == DPV_PARAM_KIND_UINT)
+    v->u = (unsigned long) x;
+  else if (spec->kind == DPV_PARAM_KIND_SEED)
+    v->seed = (guint64) x;
+  else
+    v->d = x;
+}
+
 static void
 test_table_ranges (void)
 {
@@ -70,17 +88,15 @@ test_table_ranges (void)
       DpvParams p;
       DpvParamValue v;
 
-      if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT)
+      if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT
+          && spec->kind != DPV_PARAM_KIND_SEED)
         continue;
       for (int end = 0; end < 2; end++)
         {
           g_autofree char *text = NULL;
 
           dpv_params_init (&p);
-          if (spec->kind == DPV_PARAM_KIND_UINT)
-            v.u = (unsigned long) (end ? hi : lo);
-          else
-            v.d = end ? hi : lo;
+          set_number (spec, &v, end ? hi : lo);
           dpv_params_set (&p, i, &v);
           g_assert_true (dpv_params_validate (&p, NULL));
           text = dpv_param_format (spec, &v);
@@ -92,15 +108,12 @@ test_table_ranges (void)
           g_autoptr(GError) parse_error = NULL;
           g_autofree char *text = NULL;
 
-          if (spec->kind == DPV_PARAM_KIND_UINT && !isfinite (bad[b]))
-            continue;
+          if (spec->kind != DPV_PARAM_KIND_DOUBLE && !(isfinite (bad[b]) && bad[b] >= 0))
+            continue;   /* a whole number holds neither, the parser is checked below */
           if ((spec->flags & DPV_PARAM_FLAG_AUTO) != 0 && bad[b] < 0)
             continue;   /* negative means "automatic" */
           dpv_params_init (&p);
-          if (spec->kind == DPV_PARAM_KIND_UINT)
-            v.u = (unsigned long) bad[b];
-          else
-            v.d = bad[b];
+          set_number (spec, &v, bad[b]);
           dpv_params_set (&p, i, &v);
           g_assert_false (dpv_params_validate (&p, &error));
           g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
@@ -123,14 +136,13 @@ test_table_ranges (void)
   }
 }
 
-/* Every kind parses what it formats, and refuses what it must. A list and a seed are checked
- * through rows made here: the table has none yet. */
+/* Every kind parses what it formats, and refuses what it must. A list is checked through rows
+ * made here: the table has none yet. */
 static void
 test_kinds (void)
 {
   static const DpvParamChoice choices[] = { { 0, "count", "count" }, { 3, "median", "median" } };
-  DpvParamSpec seed = { .kind = DPV_PARAM_KIND_SEED, .name = "seed", .symbol = "seed",
-                        .label = "seed" };
+  const DpvParamSpec *seed = dpv_param_spec (DPV_PARAM_SEED);
   DpvParamSpec list = { .kind = DPV_PARAM_KIND_LIST, .name = "data", .symbol = "x",
                         .label = "data", .min = -100, .max = 100, .list_min = 2,
                         .list_max = 5 };
@@ -144,10 +156,20 @@ test_kinds (void)
   g_autofree char *text2 = NULL;
 
   named.list_named = TRUE;
-  g_assert_true (dpv_param_parse (&seed, "18446744073709551615", &v, NULL));
-  g_assert_true (v.seed == G_MAXUINT64);
-  g_assert_false (dpv_param_parse (&seed, "18446744073709551616", &v, NULL));
-  g_assert_false (dpv_param_parse (&seed, "-1", &v, NULL));
+  /* a seed: a whole number, 0 … DP_SEED_MAX (2³¹ − 1) */
+  g_assert_true (dpv_param_parse (seed, "2147483647", &v, NULL));
+  g_assert_true (v.seed == 2147483647u);
+  text = dpv_param_format (seed, &v);
+  g_assert_cmpstr (text, ==, "2147483647");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (dpv_param_parse (seed, "0", &v, NULL) && v.seed == 0);
+  g_assert_false (dpv_param_parse (seed, "2147483648", &v, NULL));
+  g_assert_false (dpv_param_parse (seed, "18446744073709551616", &v, NULL));
+  g_assert_false (dpv_param_parse (seed, "-1", &v, NULL));
+  g_assert_false (dpv_param_parse (seed, "1e3", &v, NULL));
+  g_assert_false (dpv_param_parse (seed, "7 ", &v, NULL));
+  v.seed = G_MAXUINT64;
+  g_assert_false (dpv_param_check (seed, &v, NULL));
 
   g_assert_true (dpv_param_parse (&list, "1, 2.5,-3", &v, NULL));
   g_assert_cmpuint (v.list.n, ==, 3);
@@ -193,6 +215,34 @@ test_hash_equal (void)
                                      NULL));
   g_assert_cmpuint (dpv_param_set_applicable (DPV_PARAM_BIT (DPV_PARAM_SENSITIVITY),
                                               DP_MECHANISM_RR), ==, 0);
+}
+
+/* A seed's control says what the view's seed draws, where the view says it; every other
+ * control keeps the table's label. */
+static void
+test_param_label (void)
+{
+  static const DpvParamId uses[] = { DPV_PARAM_EPSILON, DPV_PARAM_SEED, DPV_PARAM_NONE };
+  const DpvViewClass plain = { .name = "plain", .uses = uses };
+  const DpvViewClass says = { .name = "says", .uses = uses,
+                              .seed_label = "Seed of the sampled outputs" };
+
+  g_assert_cmpstr (dpv_view_class_get_param_label (&plain, DPV_PARAM_SEED), ==, "Random seed");
+  g_assert_cmpstr (dpv_view_class_get_param_label (&says, DPV_PARAM_SEED), ==,
+                   "Seed of the sampled outputs");
+  g_assert_cmpstr (dpv_view_class_get_param_label (&says, DPV_PARAM_EPSILON), ==,
+                   dpv_param_spec (DPV_PARAM_EPSILON)->label);
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    {
+      const DpvViewClass *view = dpv_registry_get (i);
+      gboolean has_seed = FALSE;
+
+      for (int id = 0; id < DPV_N_PARAMS; id++)
+        has_seed |= dpv_view_class_uses (view, id)
+                    && dpv_param_spec (id)->kind == DPV_PARAM_KIND_SEED;
+      /* a seed label belongs to a view with a seed */
+      g_assert_true (view->seed_label == NULL || has_seed);
+    }
 }
 
 /* ---- every view -------------------------------------------------------------------------- */
@@ -253,6 +303,9 @@ test_views_translated (void)
       g_assert_cmpstr (dpv_view_class_get_title (view), !=, view->title);
       g_assert_cmpstr (dpv_view_class_get_short_title (view), !=, view->short_title);
       g_assert_cmpstr (dpv_view_class_get_explanation (view), !=, view->explanation);
+      if (view->seed_label != NULL)
+        g_assert_cmpstr (dpv_view_class_get_param_label (view, DPV_PARAM_SEED), !=,
+                         view->seed_label);
     }
   g_setenv ("LANGUAGE", "C", TRUE);
 }
@@ -428,6 +481,7 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/table/ranges", test_table_ranges);
   g_test_add_func ("/registry/table/kinds", test_kinds);
   g_test_add_func ("/registry/table/hash-equal", test_hash_equal);
+  g_test_add_func ("/registry/table/param-label", test_param_label);
   g_test_add_func ("/registry/views/complete", test_views_complete);
   g_test_add_func ("/registry/views/extremes", test_views_extremes);
   g_test_add_func ("/registry/views/compute-once", test_compute_once);
