@@ -8,12 +8,14 @@
 
 #include "dpviz-application.h"
 #include "dpviz-window.h"
+#include "dpv-registry.h"
 
 struct _DpvizApplication
 {
   AdwApplication parent_instance;
 
   char *initial_view;   /* --view NAME */
+  char *view_help;      /* --view's help: the names of the registered views */
 };
 
 G_DEFINE_FINAL_TYPE (DpvizApplication, dpviz_application, ADW_TYPE_APPLICATION)
@@ -86,6 +88,7 @@ dpviz_application_finalize (GObject *object)
   DpvizApplication *self = DPVIZ_APPLICATION (object);
 
   g_free (self->initial_view);
+  g_free (self->view_help);
   G_OBJECT_CLASS (dpviz_application_parent_class)->finalize (object);
 }
 
@@ -223,12 +226,15 @@ dpviz_application_class_init (DpvizApplicationClass *klass)
 static void
 dpviz_application_init (DpvizApplication *self)
 {
-  const GOptionEntry entries[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, NULL,
-      N_("Start with this view: densities, regions, kl or composition"), N_("NAME") },
+  g_autofree char *names = dpv_registry_names_text ();
+  GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, N_("NAME") },
     { NULL }
   };
 
+  /* Translators: the help of --view, then the names of the views */
+  self->view_help = g_strdup_printf (_("Start with this view: %s"), names);
+  entries[0].description = self->view_help;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[LESSON-FILE]"));
 }

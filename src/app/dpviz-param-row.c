@@ -2,8 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The slider works on log10 of the value (every range spans decades) and rounds to three
- * significant digits, so dragging gives readable numbers; the entry sets the exact value typed.
+ * The slider works on log10 of the value for a row of the parameter table with a logarithmic
+ * scale (ranges that span decades) and rounds to three significant digits; on the value itself
+ * for a linear row (a rate in [0, 1], a count from 0), rounded to a thousandth of the range.
+ * Either way dragging gives readable numbers; the entry sets the exact value typed.
  * A typed value that is unparsable or out of range is refused: the entry keeps the text, gets
  * the "error" style and the reason is shown below it (and as tooltip and accessible
  * description); the model does not change. Escape restores the current value.
@@ -14,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "dpviz-param-row.h"
+#include "dpv-params.h"
 
 struct _DpvizParamRow
 {
@@ -24,6 +27,7 @@ struct _DpvizParamRow
   double min;
   double max;
   gboolean integer;
+  gboolean logarithmic;   /* the slider's position is log10 of the value */
 
   GtkWidget *title_label;
   GtkWidget *entry;
@@ -90,8 +94,16 @@ dpviz_param_row_value_from_position (DpvizParamRow *self,
 
   g_return_val_if_fail (DPVIZ_IS_PARAM_ROW (self), 0.0);
 
-  value = pow (10.0, position);
-  value = self->integer ? round (value) : round_significant (value, 3);
+  if (self->logarithmic)
+    value = round_significant (pow (10.0, position), 3);
+  else
+    {
+      double step = pow (10.0, floor (log10 (self->max - self->min)) - 3);
+
+      value = round (position / step) * step;
+    }
+  if (self->integer)
+    value = round (value);
   /* Rounding a slider position may step just past an end; the ends themselves are valid. */
   return CLAMP (value, self->min, self->max);
 }
@@ -135,8 +147,10 @@ sync_from_model (DpvizParamRow *self)
 
   self->updating = TRUE;
   /* ε′ is negative while it is solved from δ; the row is hidden then. */
-  if (value > 0)
+  if (self->logarithmic && value > 0)
     gtk_range_set_value (GTK_RANGE (self->scale), log10 (value));
+  else if (!self->logarithmic && value >= self->min)
+    gtk_range_set_value (GTK_RANGE (self->scale), value);
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->entry)), text) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   self->updating = FALSE;
@@ -249,6 +263,22 @@ on_model_notify (DpvizParamRow *self)
   sync_from_model (self);
 }
 
+/* A linear slider: its two ends and three marks between them. */
+static void
+add_linear_marks (DpvizParamRow *self)
+{
+  for (int i = 0; i <= 4; i++)
+    {
+      double v = self->min + (self->max - self->min) * i / 4.0;
+      g_autofree char *label = NULL;
+
+      if (self->integer && v != round (v))
+        continue;
+      label = g_strdup_printf ("%g", v);
+      gtk_scale_add_mark (GTK_SCALE (self->scale), v, GTK_POS_BOTTOM, label);
+    }
+}
+
 static void
 add_marks (DpvizParamRow *self)
 {
@@ -346,7 +376,7 @@ dpviz_param_row_new (DpvizModel *model,
 
   g_return_val_if_fail (DPVIZ_IS_MODEL (model), NULL);
   g_return_val_if_fail (property != NULL && title != NULL, NULL);
-  g_return_val_if_fail (min > 0 && max > min, NULL);
+  g_return_val_if_fail (max > min, NULL);
 
   self = g_object_new (DPVIZ_TYPE_PARAM_ROW, NULL);
   self->model = g_object_ref (model);
@@ -354,6 +384,11 @@ dpviz_param_row_new (DpvizModel *model,
   self->min = min;
   self->max = max;
   self->integer = integer;
+  {
+    const DpvParamSpec *spec = dpv_param_spec_lookup (property);
+
+    self->logarithmic = min > 0 && (spec == NULL || spec->scale == DPV_PARAM_SCALE_LOG);
+  }
 
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_parent (header, GTK_WIDGET (self));
@@ -372,14 +407,17 @@ dpviz_param_row_new (DpvizModel *model,
   gtk_widget_add_css_class (self->entry, "numeric");
   gtk_box_append (GTK_BOX (header), self->entry);
 
-  lower = log10 (min);
-  upper = log10 (max);
+  lower = self->logarithmic ? log10 (min) : min;
+  upper = self->logarithmic ? log10 (max) : max;
   self->scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, lower, upper,
                                           (upper - lower) / 200);
   gtk_scale_set_draw_value (GTK_SCALE (self->scale), FALSE);
   gtk_adjustment_set_page_increment (gtk_range_get_adjustment (GTK_RANGE (self->scale)),
                                      (upper - lower) / 10);
-  add_marks (self);
+  if (self->logarithmic)
+    add_marks (self);
+  else
+    add_linear_marks (self);
   gtk_widget_set_parent (self->scale, GTK_WIDGET (self));
 
   self->hints = gtk_center_box_new ();

@@ -176,7 +176,9 @@ _dpviz_window_add_controls (DpvizWindow *self)
       switch (id)
         {
         case DPV_PARAM_MECHANISM:
-          /* the mechanism's buttons, in the template */
+          /* the mechanism's buttons, in the template: hidden in a view that draws no
+           * mechanism of the three (the survey is randomized response by itself) */
+          self->controls[id] = self->mechanism_group;
           continue;
         case DPV_PARAM_LOG_Y:
           self->controls[id] = self->log_y_button;

@@ -39,6 +39,7 @@ struct _DpvizWindow
   AdwFlap *flap;
   GtkBox *params_box;
   GtkWidget *log_y_button;
+  GtkWidget *mechanism_group;    /* the mechanism's heading and buttons */
   GtkBox *eps_prime_box;
   GtkDropDown *sweep_dropdown;
   GtkToggleButton *play_button;

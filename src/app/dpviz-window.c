@@ -305,6 +305,7 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, params_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, log_y_button);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, mechanism_group);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, eps_prime_box);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, sweep_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, play_button);

@@ -53,6 +53,7 @@ struct _DpvFrame
   gboolean has_mechanism;
   char *error;
   gboolean invalid;      /* the parameters are out of range */
+  gboolean unsupported;  /* the view does not draw the parameters' mechanism */
   Shared *data;
   Shared *result;
   gboolean pending;
@@ -237,7 +238,16 @@ frame_new (const DpvViewClass *view, const DpvParams *params)
   else if (dpv_params_mechanism (params, &frame->mechanism) != DP_OK)
     frame->error = g_strdup (_("The mechanism cannot be calibrated for these values"));
   else
-    frame->has_mechanism = TRUE;
+    {
+      const char *reason = NULL;
+
+      frame->has_mechanism = TRUE;
+      if (!dpv_view_class_supports (view, params->mechanism, &reason))
+        {
+          frame->error = g_strdup (reason);
+          frame->unsupported = TRUE;
+        }
+    }
   return frame;
 }
 
@@ -475,7 +485,9 @@ dpv_frame_readouts (const DpvFrame *frame)
 
   out = g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_readout_free);
   if (dpv_frame_get_result (frame) == NULL)
-    dpv_readout_add (out, _("Invalid parameters"), g_strdup (dpv_frame_get_error (frame)));
+    dpv_readout_add (out, frame->unsupported ? _("Not drawn for this mechanism")
+                                             : _("Invalid parameters"),
+                     g_strdup (dpv_frame_get_error (frame)));
   else
     frame->view->readouts (frame, out);
   return out;
@@ -506,9 +518,13 @@ dpv_frame_describe (const DpvFrame *frame)
   if (frame->view->describe != NULL)
     return frame->view->describe (frame);
   numbers = frame->view->caption (frame);
-  markup = g_strdup_printf ("%s (%s). %s. %s", dpv_view_class_get_title (frame->view),
-                            dpv_mechanism_label (frame->mechanism.kind), numbers,
-                            _(frame->view->more_private));
+  if (dpv_view_class_uses (frame->view, DPV_PARAM_MECHANISM))
+    markup = g_strdup_printf ("%s (%s). %s. %s", dpv_view_class_get_title (frame->view),
+                              dpv_mechanism_label (frame->mechanism.kind), numbers,
+                              _(frame->view->more_private));
+  else
+    markup = g_strdup_printf ("%s. %s. %s", dpv_view_class_get_title (frame->view), numbers,
+                              _(frame->view->more_private));
   return dpv_markup_to_plain (markup);
 }
 
@@ -542,6 +558,20 @@ dpv_view_class_get_data_uses (const DpvViewClass *view)
 {
   g_return_val_if_fail (view != NULL, 0);
   return dpv_param_set_from_ids (view->data_uses != NULL ? view->data_uses : view->uses);
+}
+
+gboolean
+dpv_view_class_supports (const DpvViewClass *view, DpMechanismKind mechanism,
+                         const char **reason)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (view->mechanisms == 0 || (view->mechanisms & (1u << mechanism)) != 0)
+    return TRUE;
+  if (reason != NULL)
+    *reason = view->mechanisms_reason != NULL ? _(view->mechanisms_reason)
+                                              : _("This view does not draw this mechanism");
+  return FALSE;
 }
 
 gboolean

@@ -24,6 +24,12 @@ static const DpvParamChoice mechanism_choices[] = {
   { DP_MECHANISM_RR, "rr", N_("randomized response") },
 };
 
+static const DpvParamChoice query_choices[] = {
+  { DPV_QUERY_COUNT, "count", N_("a count (Δ = 1)") },
+  { DPV_QUERY_MEAN, "mean", N_("the mean of n values in [0, 1] (Δ = 1/n)") },
+  { DPV_QUERY_CUSTOM, "custom", N_("a query of sensitivity Δ") },
+};
+
 /* The table: one row per parameter, indexed by id (a test checks that every row is filled
  * and agrees with dpv-param-ids.h). */
 static const DpvParamSpec specs[DPV_N_PARAMS] = {
@@ -94,6 +100,116 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .label = N_("Random seed"),
     .help = N_("Seed of the simulation: the same seed gives the same runs"),
     .min = 0, .max = 2147483647.0, .def = 1,
+  },
+  [DPV_PARAM_RESPONDENTS] = {
+    .id = DPV_PARAM_RESPONDENTS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "respondents", .key = "Respondents", .symbol = "n",
+    .label = N_("Respondents n"),
+    .help = N_("Survey view: the number of respondents in the class"),
+    .min = 10, .max = 100000, .def = 30, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("a small class"), .high_hint = N_("a large survey"),
+  },
+  [DPV_PARAM_TRUE_RATE] = {
+    .id = DPV_PARAM_TRUE_RATE, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "true-rate", .key = "TrueRate", .symbol = "π",
+    .label = N_("True rate of “yes” π"),
+    .help = N_("Survey view: the chance that a respondent’s true answer is yes (hidden from "
+               "the class until revealed)"),
+    .min = 0.0, .max = 1.0, .def = 0.3, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 2,
+    .low_hint = N_("few say yes"), .high_hint = N_("most say yes"),
+  },
+  [DPV_PARAM_REVEAL] = {
+    .id = DPV_PARAM_REVEAL, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "reveal", .key = "Reveal", .symbol = "reveal",
+    .label = N_("Reveal the truth"),
+    .help = N_("Survey view: show the true rate π, the true answers and which answers the "
+               "coin flipped"),
+    .def = 0,
+    /* a new run of the app starts with the truth hidden */
+    .flags = DPV_PARAM_FLAG_SESSION,
+  },
+  [DPV_PARAM_PLAY_ALONG] = {
+    .id = DPV_PARAM_PLAY_ALONG, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "play-along", .key = "PlayAlong", .symbol = "play-along",
+    .label = N_("Use the count from the room"),
+    .help = N_("Survey view: estimate from the number of “yes” answers collected in the room "
+               "(class-count) instead of a simulated class"),
+    .def = 0,
+  },
+  [DPV_PARAM_CLASS_COUNT] = {
+    .id = DPV_PARAM_CLASS_COUNT, .kind = DPV_PARAM_KIND_UINT,
+    .name = "class-count", .key = "ClassCount", .symbol = "K",
+    .label = N_("“Yes” answers in the room K"),
+    .help = N_("Survey view: the number of “yes” answers collected in the room, at most n "
+               "(used with play-along)"),
+    .min = 0, .max = 100000, .def = 10, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
+    .low_hint = N_("fewer yes"), .high_hint = N_("more yes"),
+  },
+  [DPV_PARAM_QUERY] = {
+    .id = DPV_PARAM_QUERY, .kind = DPV_PARAM_KIND_ENUM,
+    .name = "query", .key = "Query", .symbol = "f",
+    .label = N_("Query"),
+    .help = N_("Accuracy view: count (Δ = 1), mean of n values in [0, 1] (Δ = 1/n) or custom "
+               "(Δ from --sensitivity)"),
+    .def = DPV_QUERY_COUNT,
+    .choices = query_choices, .n_choices = G_N_ELEMENTS (query_choices),
+  },
+  [DPV_PARAM_RECORDS] = {
+    .id = DPV_PARAM_RECORDS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "records", .key = "Records", .symbol = "n",
+    .label = N_("Records n"),
+    .help = N_("Accuracy view: the number of values the mean is taken over"),
+    .min = 1, .max = 1000000, .def = 100, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("fewer records"), .high_hint = N_("more records"),
+  },
+  [DPV_PARAM_CONFIDENCE] = {
+    .id = DPV_PARAM_CONFIDENCE, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "confidence", .key = "Confidence", .symbol = "C",
+    .label = N_("Confidence C"),
+    .help = N_("Accuracy view: the probability that the noisy answer lies within ±x of the "
+               "true one"),
+    .min = 0.5, .max = 0.999, .def = 0.95, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 3,
+    .low_hint = N_("narrower interval"), .high_hint = N_("wider interval"),
+  },
+  [DPV_PARAM_TARGET] = {
+    .id = DPV_PARAM_TARGET, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "target", .key = "Target", .symbol = "±x",
+    .label = N_("Needed accuracy ±x"),
+    .help = N_("Accuracy view: the half-width you need at confidence C, in the query’s units; "
+               "the view solves for the ε (or σ) that gives it"),
+    .min = 1e-6, .max = 1e6, .def = -1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("more accurate"), .high_hint = N_("less accurate"),
+    /* "none" is a negative value, outside the range a GSettings key could hold; a need is
+     * stated for the question at hand */
+    .flags = DPV_PARAM_FLAG_AUTO | DPV_PARAM_FLAG_SESSION,
+    .auto_label = N_("none"),
+  },
+  [DPV_PARAM_CANDIDATES] = {
+    .id = DPV_PARAM_CANDIDATES, .kind = DPV_PARAM_KIND_LIST,
+    .name = "candidates", .key = "Candidates", .symbol = "u",
+    .label = N_("Candidates and their utility u"),
+    .help = N_("Exponential mechanism: 2 to 12 candidates as name=utility, e.g. the votes each "
+               "got"),
+    .min = -1e6, .max = 1e6,
+    .list_min = 2, .list_max = 12, .list_named = TRUE,
+    .def_list = "Beijing=12, Shanghai=9, Hangzhou=9, Chengdu=4, Harbin=1",
+  },
+  [DPV_PARAM_UTILITY_SENSITIVITY] = {
+    .id = DPV_PARAM_UTILITY_SENSITIVITY, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "utility-sensitivity", .key = "UtilitySensitivity", .symbol = "Δu",
+    .label = N_("Utility sensitivity Δu"),
+    .help = N_("Exponential mechanism: the most one person can change any utility (one vote: "
+               "1)"),
+    .min = 1e-3, .max = 1e3, .def = 1.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("sharper choice"), .high_hint = N_("flatter choice"),
+  },
+  [DPV_PARAM_GROUP] = {
+    .id = DPV_PARAM_GROUP, .kind = DPV_PARAM_KIND_UINT,
+    .name = "group", .key = "Group", .symbol = "g",
+    .label = N_("Group size g"),
+    .help = N_("Group privacy view: the number of people in which the two datasets differ"),
+    .min = 1, .max = 50, .def = 10, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("one person"), .high_hint = N_("a large group"),
   },
 };
 

@@ -42,6 +42,13 @@ typedef struct {
   char names[DPV_PARAM_LIST_MAX][DPV_PARAM_LIST_NAME_MAX]; /* "" when the list is unnamed */
 } DpvParamList;
 
+/* The numeric query of the accuracy view (book §3.3.2). */
+typedef enum {
+  DPV_QUERY_COUNT = 0,   /* a count: Δ = 1 */
+  DPV_QUERY_MEAN,        /* the mean of n values in [0, 1]: Δ = 1/n (book Example 3.1) */
+  DPV_QUERY_CUSTOM,      /* any query of sensitivity Δ (the sensitivity parameter) */
+} DpvQuery;
+
 #define DPV_PARAM_CTYPE_DOUBLE double
 #define DPV_PARAM_CTYPE_UINT unsigned long
 #define DPV_PARAM_CTYPE_SEED guint64

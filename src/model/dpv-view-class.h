@@ -51,6 +51,12 @@ struct _DpvViewClass
    * draws ("Seed of the sampled outputs"); NULL: the table's "Random seed". */
   const char *seed_label;
 
+  /* The mechanisms the view draws, bit (1 << DpMechanismKind) each; 0: all three. For the
+   * others its frames have no result, and @mechanisms_reason (N_(…)) says why instead of a
+   * figure (the accuracy of a numeric query has no randomized response). */
+  guint mechanisms;
+  const char *mechanisms_reason;
+
   /* Optional expensive stage: computed off the UI thread when @expensive, cached by
    * @data_uses (a subset of @uses). NULL when the view has one stage. */
   const DpvParamId *data_uses;
@@ -83,6 +89,10 @@ struct _DpvViewClass
 /* The view's parameters as a set (its @uses), and those of its expensive stage. */
 DpvParamSet dpv_view_class_get_uses (const DpvViewClass *view);
 DpvParamSet dpv_view_class_get_data_uses (const DpvViewClass *view);
+/* TRUE when the view draws @mechanism; otherwise, with @reason not NULL, *reason is the
+ * translated reason. */
+gboolean dpv_view_class_supports (const DpvViewClass *view, DpMechanismKind mechanism,
+                                  const char **reason);
 /* TRUE when the view uses parameter @id. */
 gboolean dpv_view_class_uses (const DpvViewClass *view, DpvParamId id);
 /* Translated title (Pango markup), short title, explanation. */

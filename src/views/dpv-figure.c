@@ -64,8 +64,12 @@ dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, do
   if (dpv_frame_get_params (frame)->show_caption)
     {
       g_autofree char *numbers = dpv_frame_caption (frame);
-      char *markup = g_strdup_printf ("<b>%s</b> · %s · %s", dpv_view_class_get_title (view),
-                                      dpv_mechanism_label (m->kind), numbers);
+      /* the mechanism only where the view draws one (the survey is always randomized
+       * response, the exponential mechanism is none of the three) */
+      char *markup = dpv_view_class_uses (view, DPV_PARAM_MECHANISM)
+        ? g_strdup_printf ("<b>%s</b> · %s · %s", dpv_view_class_get_title (view),
+                           dpv_mechanism_label (m->kind), numbers)
+        : g_strdup_printf ("<b>%s</b> · %s", dpv_view_class_get_title (view), numbers);
       double pad = dpv_style_text_size (style) * 0.6;
       double avail = width - 2 * pad;
       double tw = 0, th = 0, lines, cap_h;

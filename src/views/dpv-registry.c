@@ -11,16 +11,24 @@
 
 #include "dpv-registry.h"
 
+#include "accuracy/dpv-accuracy.h"
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
+#include "exponential/dpv-exponential.h"
+#include "group/dpv-group.h"
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
+#include "survey/dpv-survey.h"
 
 static const DpvViewClass *const views[] = {
   &dpv_densities_view,
   &dpv_regions_view,
   &dpv_kl_view,
   &dpv_composition_view,
+  &dpv_survey_view,
+  &dpv_accuracy_view,
+  &dpv_exponential_view,
+  &dpv_group_view,
 };
 
 guint

@@ -170,7 +170,7 @@ test_notify_only_on_change (void)
 static void
 make_params (DpvParams *p)
 {
-  memset (p, 0, sizeof *p);
+  dpv_params_init (p);   /* every other parameter at its default */
   p->mechanism = DP_MECHANISM_GAUSSIAN;
   p->epsilon = 0.1;
   p->delta = 1e-6;

@@ -251,17 +251,17 @@ test_switch_views (void)
 {
   DpvizWindow *window = new_window ();
   DpvizModel *model = dpviz_window_get_model (window);
-  const char *names[] = { "densities", "regions", "kl", "composition" };
 
   for (guint i = 0; i < dpv_registry_get_n_views (); i++)
     {
       DpvizPlotView *plot = dpviz_window_get_plot_view (window, i);
       guint draws = dpviz_plot_view_get_n_draws (plot);
+      const char *name = dpv_registry_get (i)->name;
 
       g_action_group_activate_action (G_ACTION_GROUP (window), "view",
-                                      g_variant_new_string (names[i]));
+                                      g_variant_new_string (name));
       g_assert_cmpint (dpviz_model_get_view (model), ==, i);
-      g_assert_cmpstr (visible_name (window), ==, names[i]);
+      g_assert_cmpstr (visible_name (window), ==, name);
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (plot)));
       g_assert_true (plot_drawn (plot, draws));
       for (guint j = 0; j < dpv_registry_get_n_views (); j++)
@@ -747,15 +747,17 @@ test_ranges_from_table (void)
                      == ((used & DPV_PARAM_BIT (id)) != 0 && spec->kind != DPV_PARAM_KIND_SEED));
       if (row != NULL)
         {
-          /* the slider spans the table's range (log: positions are log10 of the value) */
+          /* the slider spans the table's range (log: positions are log10 of the value;
+           * linear: the value itself) */
           GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (
                                  dpviz_param_row_get_scale (row)));
+          double lo = spec->slider_min > 0 ? spec->slider_min : spec->min;
+          gboolean log_scale = spec->scale == DPV_PARAM_SCALE_LOG && lo > 0;
 
-          g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj), log10 (spec->max),
-                                          1e-9);
+          g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj),
+                                          log_scale ? log10 (spec->max) : spec->max, 1e-9);
           g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_lower (adj),
-                                          log10 (spec->slider_min > 0 ? spec->slider_min
-                                                                      : spec->min), 1e-9);
+                                          log_scale ? log10 (lo) : lo, 1e-9);
         }
       /* the schema's range, where the parameter is remembered */
       if (g_settings_schema_has_key (schema, spec->name))

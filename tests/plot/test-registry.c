@@ -274,6 +274,9 @@ test_views_complete (void)
       g_assert_nonnull (view->caption);
       g_assert_nonnull (view->draw);
       g_assert_true ((view->compute_data == NULL) == (view->free_data == NULL));
+      /* a view that leaves out mechanisms says why, and draws at least one */
+      g_assert_true ((view->mechanisms == 0) == (view->mechanisms_reason == NULL));
+      g_assert_cmpuint (view->mechanisms & ~((1u << DP_N_MECHANISMS) - 1), ==, 0);
       if (view->data_uses != NULL)
         /* the expensive stage depends on fewer parameters than the view */
         g_assert_cmpuint (dpv_view_class_get_data_uses (view)
@@ -303,6 +306,9 @@ test_views_translated (void)
       g_assert_cmpstr (dpv_view_class_get_title (view), !=, view->title);
       g_assert_cmpstr (dpv_view_class_get_short_title (view), !=, view->short_title);
       g_assert_cmpstr (dpv_view_class_get_explanation (view), !=, view->explanation);
+      if (view->mechanisms_reason != NULL)
+        g_assert_cmpstr (dgettext (GETTEXT_PACKAGE, view->mechanisms_reason), !=,
+                         view->mechanisms_reason);
       if (view->seed_label != NULL)
         g_assert_cmpstr (dpv_view_class_get_param_label (view, DPV_PARAM_SEED), !=,
                          view->seed_label);
@@ -340,12 +346,20 @@ render_checked (const DpvViewClass *view, const DpvParams *p, const char *what)
   g_autoptr(DpvFrame) frame = dpv_frame_compute (view, p, NULL, NULL, NULL);
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 500);
   cairo_t *cr = cairo_create (s);
+  const char *reason = NULL;
+  gboolean supported = dpv_view_class_supports (view, p->mechanism, &reason);
   DpvStyle style;
   guint ink;
 
   dpv_style_init (&style, DPV_THEME_LIGHT);
   g_assert_nonnull (frame);
-  if (dpv_frame_get_result (frame) == NULL)
+  if (!supported)
+    {
+      /* no result, and the reason where the figure would be */
+      g_assert_null (dpv_frame_get_result (frame));
+      g_assert_cmpstr (dpv_frame_get_error (frame), ==, reason);
+    }
+  else if (dpv_frame_get_result (frame) == NULL)
     g_error ("%s at %s: no result: %s", view->name, what, dpv_frame_get_error (frame));
   dpv_figure_render (frame, &style, cr, 800, 500);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
