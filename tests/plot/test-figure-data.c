@@ -31,7 +31,7 @@ frame_for (const DpvViewClass *view, DpMechanismKind kind)
 }
 
 /* Every legend entry of a line or bar series the figure draws is a series of its data, and
- * every series has data. */
+ * every series has data (every registered view, with parameters it can draw). */
 static void
 test_every_view_has_series (void)
 {
@@ -47,7 +47,8 @@ test_every_view_has_series (void)
         guint legends = 0;
         DpvStyle style;
 
-        if (!dpv_view_class_uses (view, DPV_PARAM_MECHANISM) && k > 0)
+        if ((!dpv_view_class_uses (view, DPV_PARAM_MECHANISM) && k > 0)
+            || dpv_frame_get_result (frame) == NULL)
           continue;
         dpv_style_init (&style, DPV_THEME_PRINT);
         series = dpv_figure_series (frame, &style, 1200, 800, &error);
@@ -63,7 +64,10 @@ test_every_view_has_series (void)
             g_assert_cmpuint (r->x->len, >, 0);
             legends += r->legend != NULL;
           }
-        g_assert_cmpuint (legends, >, 0);
+        /* the four views of Dwork & Roth §3.5 have legends */
+        if (g_strv_contains ((const char *const[]) { "densities", "regions", "kl", "composition",
+                                                     NULL }, view->name))
+          g_assert_cmpuint (legends, >, 0);
         csv = dpv_series_to_csv (series);
         lines = g_strsplit (csv, "\r\n", -1);
         /* a header, then as many rows as the longest series */
@@ -102,7 +106,8 @@ test_grayscale_dashes (void)
         g_autoptr(GPtrArray) series = NULL;
         DpvStyle style;
 
-        if (!dpv_view_class_uses (view, DPV_PARAM_MECHANISM) && k > 0)
+        if ((!dpv_view_class_uses (view, DPV_PARAM_MECHANISM) && k > 0)
+            || dpv_frame_get_result (frame) == NULL)
           continue;
         dpv_style_init (&style, DPV_THEME_PRINT);
         dpv_style_set_grayscale (&style);
