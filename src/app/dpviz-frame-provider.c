@@ -16,6 +16,9 @@
  */
 #include "config.h"
 
+#include <math.h>
+
+#include "dpv-progress.h"
 #include "dpviz-frame-provider.h"
 
 typedef struct {
@@ -23,6 +26,7 @@ typedef struct {
   GCancellable *cancellable;
   guint view;
   DpvParams params;
+  gint progress;         /* per mille reported by the stage (dpv-progress.h), −1 before any */
 } Job;
 
 typedef struct {
@@ -168,6 +172,17 @@ compute_done (GObject      *source_object,
     }
 }
 
+/* The stage's progress, in its thread: the job outlives the computation (it is the task's
+ * data), so the listener holds no reference. */
+static void
+on_progress (double   fraction,
+             gpointer user_data)
+{
+  Job *job = user_data;
+
+  g_atomic_int_set (&job->progress, (gint) lround (1000.0 * fraction));
+}
+
 static void
 start_job (DpvizFrameProvider *self,
            guint               view,
@@ -183,6 +198,8 @@ start_job (DpvizFrameProvider *self,
   job->cancellable = g_cancellable_new ();
   job->view = view;
   job->params = *params;
+  job->progress = -1;
+  dpv_progress_attach (job->cancellable, on_progress, job, NULL);
   self->running = job;
   self->n_started++;
 
@@ -281,6 +298,21 @@ dpviz_frame_provider_get_pending (DpvizFrameProvider *self,
   g_return_val_if_fail (DPVIZ_IS_FRAME_PROVIDER (self), FALSE);
   g_return_val_if_fail (view < self->n_views, FALSE);
   return self->views[view].pending;
+}
+
+double
+dpviz_frame_provider_get_progress (DpvizFrameProvider *self,
+                                   guint               view)
+{
+  gint permille;
+
+  g_return_val_if_fail (DPVIZ_IS_FRAME_PROVIDER (self), -1.0);
+
+  if (self->running == NULL || self->running->view != view
+      || g_cancellable_is_cancelled (self->running->cancellable))
+    return -1.0;
+  permille = g_atomic_int_get (&self->running->progress);
+  return permille < 0 ? -1.0 : permille / 1000.0;
 }
 
 gboolean

@@ -31,6 +31,10 @@ void dpviz_frame_provider_update (DpvizFrameProvider *self, guint view,
 DpvFrame *dpviz_frame_provider_get_frame (DpvizFrameProvider *self, guint view);
 /* TRUE while the frame of @view is not yet the one of the last parameters asked for. */
 gboolean dpviz_frame_provider_get_pending (DpvizFrameProvider *self, guint view);
+/* How far the expensive stage computed for @view has got, 0 … 1, as the stage reports it
+ * (dpv_progress_report); −1 when none is running for @view or it has reported nothing yet.
+ * The app polls it while the frame is pending. */
+double dpviz_frame_provider_get_progress (DpvizFrameProvider *self, guint view);
 /* TRUE while an expensive stage is computed for any view. */
 gboolean dpviz_frame_provider_get_busy (DpvizFrameProvider *self);
 /* Cancels the running computation and forgets the queued one. */

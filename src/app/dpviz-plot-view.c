@@ -6,14 +6,25 @@
  * view with dpv_figure_render(), the call that serves export and the CLI, and it redraws when
  * the provider says the frame changed. Drawing never starts work: the window asks the provider
  * for the frame of new parameters once per frame-clock tick. While an expensive stage is
- * computed the frame is the view's preview, or the previous figure with a "computing" mark.
+ * computed the frame is the view's preview, or the previous figure with a "computing" mark,
+ * and a progress bar over the plot follows the stage when it reports progress
+ * (dpv-progress.h).
+ *
+ * Dragging on the figure sets a parameter: while drawing, the widget records the drag areas the
+ * view declares (dpv-drag.h) in its own coordinates; a press inside one starts a drag whose
+ * value, rounded and clamped by the parameter's row (dpv_param_snap), goes to the model.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "dpv-drag.h"
 #include "dpv-figure.h"
 #include "dpviz-plot-view.h"
+
+/* A stage that reports progress gets the bar only when it runs longer than this (µs): short
+ * ones would only flicker. */
+#define PROGRESS_DELAY_US (150 * G_TIME_SPAN_MILLISECOND)
 
 struct _DpvizPlotView
 {
@@ -26,6 +37,12 @@ struct _DpvizPlotView
   gboolean dark;
 
   guint describe_timeout;
+
+  GPtrArray *drag_log;      /* DpvDragArea * of the last drawing, widget coordinates */
+  DpvDragArea *drag;        /* the area of the drag in progress (a copy), or NULL */
+  GtkWidget *progress;      /* GtkProgressBar over the plot */
+  guint progress_tick;      /* tick callback while the frame is pending */
+  gint64 pending_since;
 
   guint n_draws;
   gint64 last_draw_time;
@@ -81,6 +98,51 @@ describe_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* While the frame is pending: the progress the expensive stage reports, as a bar over the
+ * plot. */
+static gboolean
+progress_tick_cb (GtkWidget     *widget,
+                  GdkFrameClock *clock,
+                  gpointer       user_data)
+{
+  DpvizPlotView *self = DPVIZ_PLOT_VIEW (widget);
+  double fraction = -1.0;
+  gboolean pending = self->provider != NULL
+                     && dpviz_frame_provider_get_pending (self->provider, self->kind);
+
+  if (pending)
+    fraction = dpviz_frame_provider_get_progress (self->provider, self->kind);
+  if (fraction >= 0 && g_get_monotonic_time () - self->pending_since >= PROGRESS_DELAY_US)
+    {
+      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), fraction);
+      gtk_widget_set_visible (self->progress, TRUE);
+    }
+  else if (!pending)
+    gtk_widget_set_visible (self->progress, FALSE);
+  if (pending)
+    return G_SOURCE_CONTINUE;
+  self->progress_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+watch_progress (DpvizPlotView *self)
+{
+  gboolean pending = self->provider != NULL
+                     && dpviz_frame_provider_get_pending (self->provider, self->kind);
+
+  if (self->progress == NULL)
+    return;   /* disposed */
+  if (pending && self->progress_tick == 0)
+    {
+      self->pending_since = g_get_monotonic_time ();
+      self->progress_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), progress_tick_cb,
+                                                          NULL, NULL);
+    }
+  else if (!pending)
+    gtk_widget_set_visible (self->progress, FALSE);
+}
+
 static void
 on_frame_changed (DpvizPlotView *self,
                   guint          view)
@@ -88,6 +150,7 @@ on_frame_changed (DpvizPlotView *self,
   if (view != self->kind)
     return;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  watch_progress (self);
   /* The description is for screen readers: update it when the values settle, not on every
    * frame of a drag or an animation. */
   if (self->describe_timeout == 0)
@@ -207,7 +270,11 @@ dpviz_plot_view_snapshot (GtkWidget   *widget,
 
   dpviz_plot_view_get_style (self, &style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* the drag areas of this drawing, in the widget's coordinates */
+  g_ptr_array_set_size (self->drag_log, 0);
+  dpv_drag_log_attach (cr, self->drag_log);
   dpv_figure_render (frame, &style, cr, width, height);
+  dpv_drag_log_detach (cr);
   cairo_destroy (cr);
   if (dpviz_frame_provider_get_pending (self->provider, self->kind)
       && !dpv_frame_is_pending (frame))
@@ -215,6 +282,7 @@ dpviz_plot_view_snapshot (GtkWidget   *widget,
     append_computing (self, snapshot, FALSE, width, height);
 
 done:
+  gtk_widget_snapshot_child (widget, self->progress, snapshot);
   self->n_draws++;
   self->last_draw_time = g_get_monotonic_time ();
   self->last_draw_duration = self->last_draw_time - start;
@@ -241,6 +309,14 @@ dpviz_plot_view_dispose (GObject *object)
   DpvizPlotView *self = DPVIZ_PLOT_VIEW (object);
 
   g_clear_handle_id (&self->describe_timeout, g_source_remove);
+  if (self->progress_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->progress_tick);
+      self->progress_tick = 0;
+    }
+  g_clear_pointer (&self->progress, gtk_widget_unparent);
+  g_clear_pointer (&self->drag, dpv_drag_area_free);
+  g_clear_pointer (&self->drag_log, g_ptr_array_unref);
   dpviz_plot_view_set_model (self, NULL);
   dpviz_plot_view_set_provider (self, NULL);
   g_clear_handle_id (&self->describe_timeout, g_source_remove);
@@ -301,6 +377,135 @@ dpviz_plot_view_set_property (GObject      *object,
     }
 }
 
+/* ---- dragging on the figure --------------------------------------------------------------- */
+
+/* The value of the drag at the pointer (x, y), as a value of the parameter's row, into the
+ * model. */
+static void
+drag_set (DpvizPlotView *self,
+          double         x,
+          double         y)
+{
+  const DpvParamSpec *spec = dpv_param_spec (self->drag->id);
+  double value = dpv_param_snap (spec, dpv_drag_area_value (self->drag, x, y));
+  DpvParamValue v = { 0 };
+
+  if (spec->kind == DPV_PARAM_KIND_UINT)
+    v.u = (unsigned long) value;
+  else
+    v.d = value;
+  /* snapped into its range: the model takes it (or it is already the value) */
+  dpviz_model_set_param (self->model, spec->id, &v, NULL);
+}
+
+gboolean
+dpviz_plot_view_drag_begin (DpvizPlotView *self,
+                            double         x,
+                            double         y)
+{
+  const DpvDragArea *area;
+  const DpvParamSpec *spec;
+
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), FALSE);
+
+  g_clear_pointer (&self->drag, dpv_drag_area_free);
+  if (self->model == NULL)
+    return FALSE;
+  area = dpv_drag_log_find (self->drag_log, x, y);
+  if (area == NULL || area->id < 0 || area->id >= DPV_N_PARAMS)
+    return FALSE;
+  spec = dpv_param_spec (area->id);
+  if (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT)
+    return FALSE;
+  /* the log is redrawn while the value changes: the drag keeps the area it started in */
+  self->drag = dpv_drag_area_copy (area);
+  drag_set (self, x, y);
+  return TRUE;
+}
+
+void
+dpviz_plot_view_drag_update (DpvizPlotView *self,
+                             double         x,
+                             double         y)
+{
+  g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
+
+  if (self->drag != NULL && self->model != NULL)
+    drag_set (self, x, y);
+}
+
+void
+dpviz_plot_view_drag_end (DpvizPlotView *self)
+{
+  g_return_if_fail (DPVIZ_IS_PLOT_VIEW (self));
+
+  g_clear_pointer (&self->drag, dpv_drag_area_free);
+}
+
+GPtrArray *
+dpviz_plot_view_get_drag_log (DpvizPlotView *self)
+{
+  g_return_val_if_fail (DPVIZ_IS_PLOT_VIEW (self), NULL);
+  return self->drag_log;
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               DpvizPlotView  *self)
+{
+  if (!dpviz_plot_view_drag_begin (self, x, y))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                DpvizPlotView  *self)
+{
+  double x, y;
+
+  if (gtk_gesture_drag_get_start_point (gesture, &x, &y))
+    dpviz_plot_view_drag_update (self, x + dx, y + dy);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             DpvizPlotView  *self)
+{
+  on_drag_update (gesture, dx, dy, self);
+  dpviz_plot_view_drag_end (self);
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+}
+
+/* The pointer over a drag area says it can be dragged. */
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           DpvizPlotView            *self)
+{
+  const DpvDragArea *area;
+
+  if (self->drag != NULL)
+    return;
+  area = dpv_drag_log_find (self->drag_log, x, y);
+  if (area == NULL)
+    gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+  else
+    gtk_widget_set_cursor_from_name (GTK_WIDGET (self),
+                                     area->kind == DPV_DRAG_ACROSS ? "col-resize" : "grab");
+}
+
 static void
 dpviz_plot_view_class_init (DpvizPlotViewClass *klass)
 {
@@ -327,6 +532,7 @@ dpviz_plot_view_class_init (DpvizPlotViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "dpvizplot");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
   /* Ctrl+C copies the figure while the plot has the focus. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
@@ -336,7 +542,34 @@ dpviz_plot_view_class_init (DpvizPlotViewClass *klass)
 static void
 dpviz_plot_view_init (DpvizPlotView *self)
 {
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
   self->text_scale = 1.0;
+  self->drag_log = g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_drag_area_free);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  /* the expensive stage's progress, over the top of the plot (hidden until it reports) */
+  self->progress = gtk_progress_bar_new ();
+  gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (self->progress), TRUE);
+  gtk_widget_add_css_class (self->progress, "osd");
+  gtk_widget_set_halign (self->progress, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (self->progress, GTK_ALIGN_START);
+  gtk_widget_set_size_request (self->progress, 240, -1);
+  gtk_widget_set_margin_top (self->progress, 36);
+  gtk_widget_set_visible (self->progress, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Progress of the computation"),
+                                  -1);
+  gtk_widget_set_parent (self->progress, GTK_WIDGET (self));
+
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
@@ -391,6 +624,7 @@ dpviz_plot_view_set_provider (DpvizPlotView      *self,
   if (provider != NULL)
     g_signal_connect_object (provider, "frame-changed", G_CALLBACK (on_frame_changed), self,
                              G_CONNECT_SWAPPED);
+  watch_progress (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -37,4 +37,14 @@ gint64 dpviz_plot_view_get_last_draw_time (DpvizPlotView *self);
 /* µs spent in the last snapshot (building the cairo drawing). */
 gint64 dpviz_plot_view_get_last_draw_duration (DpvizPlotView *self);
 
+/* Dragging on the figure, in widget coordinates (what the widget's GtkGestureDrag calls; tests
+ * call it too): a press at (x, y) inside a drag area of the last drawing (dpv-drag.h) sets its
+ * parameter in the model, rounded and clamped by its row (dpv_param_snap), and returns TRUE;
+ * FALSE (nothing changes) elsewhere. Updates move the pointer; the end forgets the area. */
+gboolean dpviz_plot_view_drag_begin (DpvizPlotView *self, double x, double y);
+void dpviz_plot_view_drag_update (DpvizPlotView *self, double x, double y);
+void dpviz_plot_view_drag_end (DpvizPlotView *self);
+/* The drag areas of the last drawing (DpvDragArea *; owned by the view). */
+GPtrArray *dpviz_plot_view_get_drag_log (DpvizPlotView *self);
+
 G_END_DECLS

@@ -63,7 +63,7 @@ typedef enum {
 typedef struct DpTradeoff DpTradeoff;
 
 typedef struct {
-  /* Laplace at k > 1: the largest FFT length to use (a power of two; 0 means 2^15). The
+  /* Laplace at k > 1: the largest FFT length to use (a power of two; 0 means 2^14). The
    * discretisation is as fine as fits, and never coarser than 8 cells per mechanism. */
   size_t max_points;
   /* Laplace at k > 1: also build the upper curve (about twice the work). Without it the upper

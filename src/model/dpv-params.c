@@ -94,12 +94,96 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .def = 0,
     .flags = DPV_PARAM_FLAG_SESSION,
   },
+  [DPV_PARAM_TYPE1] = {
+    .id = DPV_PARAM_TYPE1, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "type1", .key = "Type1", .symbol = "α",
+    .label = N_("Type I error α of the test"),
+    .help = N_("Hypothesis view: the test’s type I error α (it says D′ when the data were D)"),
+    .min = 1e-6, .max = 1.0, .def = 0.05, .scale = DPV_PARAM_SCALE_LOG, .digits = 3,
+    .low_hint = N_("fewer false alarms"), .high_hint = N_("more power"),
+  },
+  [DPV_PARAM_LOG_AXES] = {
+    .id = DPV_PARAM_LOG_AXES, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "log-axes", .key = "LogAxes", .symbol = "log–log",
+    .label = N_("Logarithmic axes (log–log)"),
+    .help = N_("Hypothesis view: α and β on logarithmic axes, for small errors"),
+    .def = 0,
+  },
+  [DPV_PARAM_PRIOR] = {
+    .id = DPV_PARAM_PRIOR, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "prior", .key = "Prior", .symbol = "π",
+    .label = N_("Attacker’s prior π"),
+    .help = N_("Hypothesis view: the attacker’s prior probability that the person is in the "
+               "data"),
+    .min = 0.01, .max = 0.99, .def = 0.5, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 2,
+    .low_hint = N_("unlikely in the data"), .high_hint = N_("likely in the data"),
+  },
+  [DPV_PARAM_TRIALS] = {
+    .id = DPV_PARAM_TRIALS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "trials", .key = "Trials", .symbol = "N",
+    .label = N_("Simulated runs N"),
+    .help = N_("Runs of the mechanism on D, and as many on D′"),
+    .min = 100, .max = 1e6, .def = 10000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
+  [DPV_PARAM_ALPHA] = {
+    .id = DPV_PARAM_ALPHA, .kind = DPV_PARAM_KIND_DOUBLE,
+    .name = "alpha", .key = "Alpha", .symbol = "α",
+    .label = N_("Rényi order α"),
+    .help = N_("Rényi view: the order α of the divergence D_α, from just above 1 (near KL) "
+               "to 10⁴ (near the max divergence D∞)"),
+    .min = 1.001, .max = 1e4, .def = 2.0, .scale = DPV_PARAM_SCALE_LOG, .digits = 4,
+    .low_hint = N_("toward KL"), .high_hint = N_("toward D∞"),
+  },
   [DPV_PARAM_SEED] = {
     .id = DPV_PARAM_SEED, .kind = DPV_PARAM_KIND_SEED,
     .name = "seed", .key = "Seed", .symbol = "seed",
     .label = N_("Random seed"),
     .help = N_("Seed of the simulation: the same seed gives the same runs"),
     .min = 0, .max = 2147483647.0, .def = 1,
+  },
+  [DPV_PARAM_BUGGY] = {
+    .id = DPV_PARAM_BUGGY, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "buggy", .key = "Buggy", .symbol = "buggy",
+    .label = N_("Buggy mechanism (noise for Δ/2)"),
+    .help = N_("Audit a deliberately buggy mechanism: noise scaled for half the sensitivity "
+               "(randomized response: the coin of 2ε)"),
+    .def = 0,
+  },
+  [DPV_PARAM_AUDIT_BEST] = {
+    .id = DPV_PARAM_AUDIT_BEST, .kind = DPV_PARAM_KIND_BOOL,
+    .name = "audit-best", .key = "AuditBest", .symbol = "best",
+    .label = N_("Audit at the most telling threshold"),
+    .help = N_("The audit’s test: the threshold where the certified bound is expected to be "
+               "largest, chosen before the runs (otherwise the current test)"),
+    .def = 0,
+  },
+  [DPV_PARAM_PATHS] = {
+    .id = DPV_PARAM_PATHS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "paths", .key = "Paths", .symbol = "N",
+    .label = N_("Sample paths N"),
+    .help = N_("Walk view: simulated paths of the privacy loss, each k runs of the mechanism "
+               "on D"),
+    .min = 10, .max = 10000, .def = 1000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
+  [DPV_PARAM_SAMPLES] = {
+    .id = DPV_PARAM_SAMPLES, .kind = DPV_PARAM_KIND_UINT,
+    .name = "samples", .key = "Samples", .symbol = "n",
+    .label = N_("Sampled outputs n"),
+    .help = N_("Sampled outputs view: outputs drawn from each of M(D) and M(D′)"),
+    .min = 10, .max = 1000000, .def = 10000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("more precise"),
+  },
+  [DPV_PARAM_BINS] = {
+    .id = DPV_PARAM_BINS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "bins", .key = "Bins", .symbol = "bins",
+    .label = N_("Histogram bins"),
+    .help = N_("Sampled outputs view: bins of the histograms and of the estimated loss"),
+    .min = 10, .max = 100, .def = 40, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .mechanisms = MECH_BIT (DP_MECHANISM_LAPLACE) | MECH_BIT (DP_MECHANISM_GAUSSIAN),
+    .not_applicable = N_("Randomized response has two outputs, 0 and 1: they are its bins"),
+    .low_hint = N_("fewer, fuller bins"), .high_hint = N_("finer"),
   },
   [DPV_PARAM_RESPONDENTS] = {
     .id = DPV_PARAM_RESPONDENTS, .kind = DPV_PARAM_KIND_UINT,
@@ -297,6 +381,7 @@ dpv_param_applies (const DpvParamSpec *spec, DpMechanismKind mechanism, const ch
   return FALSE;
 }
 
+/* Shortest decimal that reads back to @v, locale-independent. */
 char *
 dpv_format_shortest (double v)
 {
@@ -378,6 +463,31 @@ check_number (const DpvParamSpec *spec, double v, GError **error)
     return TRUE;
   got = isfinite (v) ? dpv_format_shortest (v) : g_strdup (_("not a number"));
   return range_error (spec, got, error);
+}
+
+double
+dpv_param_snap (const DpvParamSpec *spec, double value)
+{
+  g_return_val_if_fail (spec != NULL, value);
+
+  if (isnan (value))
+    return spec->def;
+  if (isfinite (value) && value != 0)
+    {
+      if (spec->digits > 0)
+        {
+          /* round to spec->digits significant digits: the decade of |value| decides the step */
+          int exponent = spec->digits - 1 - (int) floor (log10 (fabs (value)));
+          double magnitude = pow (10.0, exponent);
+
+          value = exponent >= 0 ? round (value * magnitude) / magnitude
+                                : round (value / pow (10.0, -exponent)) * pow (10.0, -exponent);
+        }
+      else
+        value = round (value);
+    }
+  /* rounding may step just past an end; the ends themselves are valid */
+  return CLAMP (value, spec->min, spec->max);
 }
 
 gboolean

@@ -170,6 +170,10 @@ char *dpv_param_format (const DpvParamSpec *spec, const DpvParamValue *value);
 char *dpv_format_shortest (double v);
 /* The range as text for help and messages, e.g. "0.01 … 10". */
 char *dpv_param_range_text (const DpvParamSpec *spec);
+/* A number a pointer gives (a value dragged on a figure) as a value of @spec's row (DOUBLE or
+ * UINT): rounded to the row's significant digits (whole numbers when digits is 0), then
+ * clamped to its range, so that it always passes dpv_param_check (). NaN gives the default. */
+double dpv_param_snap (const DpvParamSpec *spec, double value);
 
 /* Values of DpvParams by id. */
 void dpv_params_get (const DpvParams *params, DpvParamId id, DpvParamValue *out);

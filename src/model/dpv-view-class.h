@@ -84,6 +84,11 @@ struct _DpvViewClass
   /* Draws the frame into the rectangle (x, y, w, h) of @cr (cairo_t). Only draws. */
   void (*draw) (const DpvFrame *frame, const struct _DpvStyle *style, struct _cairo *cr,
                 double x, double y, double w, double h);
+
+  /* Optional: the parameters the figure lets you set by dragging on it, DPV_PARAM_NONE last
+   * (each also in @uses). draw () declares where, panel by panel (dpv-drag.h, with the
+   * parameter's id); the app turns a drag there into a value of the parameter. */
+  const DpvParamId *drag_params;
 };
 
 /* The view's parameters as a set (its @uses), and those of its expensive stage. */

@@ -12,23 +12,33 @@
 #include "dpv-registry.h"
 
 #include "accuracy/dpv-accuracy.h"
+#include "budget/dpv-budget.h"
 #include "composition/dpv-composition.h"
 #include "densities/dpv-densities.h"
+#include "hypothesis/dpv-hypothesis.h"
 #include "exponential/dpv-exponential.h"
 #include "group/dpv-group.h"
 #include "kl/dpv-kl.h"
 #include "regions/dpv-regions.h"
+#include "renyi/dpv-renyi.h"
+#include "samples/dpv-samples.h"
 #include "survey/dpv-survey.h"
+#include "walk/dpv-walk.h"
 
 static const DpvViewClass *const views[] = {
   &dpv_densities_view,
   &dpv_regions_view,
   &dpv_kl_view,
   &dpv_composition_view,
+  &dpv_hypothesis_view,
   &dpv_survey_view,
   &dpv_accuracy_view,
   &dpv_exponential_view,
   &dpv_group_view,
+  &dpv_renyi_view,
+  &dpv_walk_view,
+  &dpv_samples_view,
+  &dpv_budget_view,
 };
 
 guint

@@ -33,6 +33,38 @@ dpv_fmt_prob (double p)
   return dpv_format_number (p, dpv_prob_digits (p));
 }
 
+/* Two values a student should see as different: both finite and apart by more than
+ * @rel_tol of their size. */
+static gboolean
+differ (double a, double b, double rel_tol)
+{
+  return isfinite (a) && isfinite (b) && fabs (a - b) > rel_tol * MAX (fabs (a), fabs (b));
+}
+
+int
+dpv_distinct_digits (const double *values, const double *rel_tol, gsize n)
+{
+  int digits;
+
+  for (digits = 4; digits < DPV_DISTINCT_MAX_DIGITS; digits++)
+    {
+      gboolean clash = FALSE;
+
+      for (gsize i = 0; i < n && !clash; i++)
+        for (gsize j = i + 1; j < n && !clash; j++)
+          if (differ (values[i], values[j], MAX (rel_tol[i], rel_tol[j])))
+            {
+              g_autofree char *a = dpv_format_number (values[i], digits);
+              g_autofree char *b = dpv_format_number (values[j], digits);
+
+              clash = strcmp (a, b) == 0;
+            }
+      if (!clash)
+        break;
+    }
+  return digits;
+}
+
 DpvPlot *
 dpv_panel_new (cairo_t *cr, const DpvStyle *style, double x, double y, double w, double h,
                DpvPanelSetup setup, gconstpointer user_data)

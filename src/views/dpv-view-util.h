@@ -20,6 +20,14 @@ char *dpv_fmt (double value);
 char *dpv_fmt_prob (double p);
 /* The significant digits dpv_fmt_prob () uses for @p (4 … 17). */
 int dpv_prob_digits (double p);
+/* The fewest significant digits (4 … DPV_DISTINCT_MAX_DIGITS) at which any two of the @n
+ * values that differ by more than their accuracy print differently, so that a read-out never
+ * shows two different values as one ("5.000×10⁻⁵" for both ε·tanh(ε/2) and ε²/2 at
+ * ε = 0.01). @rel_tol[i] is the relative accuracy of values[i]: two values closer than the
+ * larger of their two accuracies may be the same number and are not told apart. NaN and
+ * infinite values are ignored. */
+#define DPV_DISTINCT_MAX_DIGITS 12
+int dpv_distinct_digits (const double *values, const double *rel_tol, gsize n);
 
 /* A setup function sets the axes and titles of a fresh panel. */
 typedef void (*DpvPanelSetup) (DpvPlot *plot, gconstpointer user_data);

@@ -170,7 +170,9 @@ test_notify_only_on_change (void)
 static void
 make_params (DpvParams *p)
 {
-  dpv_params_init (p);   /* every other parameter at its default */
+  /* every parameter valid (the table's defaults), then the ones the test changes */
+  dpv_params_init (p);
+  p->show_caption = FALSE;
   p->mechanism = DP_MECHANISM_GAUSSIAN;
   p->epsilon = 0.1;
   p->delta = 1e-6;
@@ -192,7 +194,7 @@ test_apply_all_or_nothing (void)
     { "k", 3, 0 },
     { "k", 3, 20000 },
     { "mechanism", 4, 7 },
-    { "view", 5, 9 },
+    { "view", 5, 1000 },   /* beyond every registered view */
     { "eps-prime", 6, NAN },
   };
 

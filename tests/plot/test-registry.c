@@ -485,6 +485,41 @@ test_compute_once (void)
     }
 }
 
+/* A dragged number becomes a value of its row: the expected values are written out. */
+static void
+test_snap (void)
+{
+  DpvParamSpec alpha = { .kind = DPV_PARAM_KIND_DOUBLE, .name = "type1", .symbol = "α",
+                         .min = 1e-6, .max = 1.0, .def = 0.05, .digits = 3 };
+  DpvParamSpec prior = { .kind = DPV_PARAM_KIND_DOUBLE, .name = "prior", .symbol = "π",
+                         .min = 0.01, .max = 0.99, .def = 0.5, .digits = 2 };
+  DpvParamSpec big = { .kind = DPV_PARAM_KIND_DOUBLE, .name = "big", .symbol = "b",
+                       .min = 0, .max = 1e6, .def = 1, .digits = 3 };
+  DpvParamSpec runs = { .kind = DPV_PARAM_KIND_UINT, .name = "trials", .symbol = "N",
+                        .min = 100, .max = 1e6, .def = 1e4, .digits = 0 };
+  const struct { const DpvParamSpec *spec; double in, out; } cases[] = {
+    { &alpha, 0.052345, 0.0523 }, { &alpha, 0.00123456, 0.00123 }, { &alpha, 0.99951, 1.0 },
+    { &alpha, 3.0, 1.0 }, { &alpha, 1e-9, 1e-6 }, { &alpha, -0.2, 1e-6 },
+    { &alpha, NAN, 0.05 }, { &alpha, INFINITY, 1.0 },
+    { &prior, 0.456, 0.46 }, { &prior, 0.995, 0.99 }, { &prior, 0.0049, 0.01 },
+    { &big, 123456.0, 123000.0 }, { &big, 98765.4, 98800.0 },
+    { &runs, 12345.6, 12346.0 }, { &runs, 50.0, 100.0 }, { &runs, 2e6, 1e6 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double got = dpv_param_snap (cases[i].spec, cases[i].in);
+      DpvParamValue v;
+
+      g_assert_cmpfloat_with_epsilon (got, cases[i].out, 1e-12 * cases[i].out);
+      if (cases[i].spec->kind == DPV_PARAM_KIND_UINT)
+        v.u = (unsigned long) got;
+      else
+        v.d = got;
+      g_assert_true (dpv_param_check (cases[i].spec, &v, NULL));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -494,6 +529,7 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/table/rows", test_table_rows);
   g_test_add_func ("/registry/table/ranges", test_table_ranges);
   g_test_add_func ("/registry/table/kinds", test_kinds);
+  g_test_add_func ("/registry/table/snap", test_snap);
   g_test_add_func ("/registry/table/hash-equal", test_hash_equal);
   g_test_add_func ("/registry/table/param-label", test_param_label);
   g_test_add_func ("/registry/views/complete", test_views_complete);

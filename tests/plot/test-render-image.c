@@ -6,8 +6,9 @@
  * dpv_view_render(). dpv_view_render_image() draws each band with its own cairo_t, and cairo
  * clips each band's polygons to the band, so a stroke that crosses a band boundary is
  * re-intersected there: a few anti-aliased pixels in the rows next to a boundary may differ
- * in their last bits, and a dash end one or two rows inside a clip edge can be culled (seen
- * at 6 of 12,576 split positions of 1920 × 1080 figures, never more than 10 pixels). Everything
+ * in their last bits, and a dash end one or two rows inside a clip edge, or the top pixel of an
+ * accent four rows inside it, can be culled (seen at 6 of 12,576 split positions of
+ * 1920 × 1080 figures, never more than 10 pixels). Everything
  * else must be byte for byte the same: a seam, a dash pattern restarted in a band, a glyph
  * moved or cut, geometry cut to the band instead of the image, all show up as differing rows
  * away from the boundaries, which fail.
@@ -38,8 +39,10 @@ render_plain (guint view, const DpvParams *p, const DpvStyle *st, int pw, int ph
   return s;
 }
 
-/* Rows within this distance of a band boundary may differ (see the top of the file). */
-#define BOUNDARY_ROWS 3
+/* Rows within this distance of a band boundary may differ (see the top of the file). An
+ * accent that rises above its glyph's extents (the é of "Rényi" in a caption) has lost its
+ * top pixel four rows inside the clip edge. */
+#define BOUNDARY_ROWS 4
 /* and in at most this many pixels per boundary */
 #define BOUNDARY_PIXELS 24
 

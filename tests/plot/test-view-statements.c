@@ -203,6 +203,20 @@ assert_shown (double shown, double truth)
     g_error ("shown %.10g, expected %.10g", shown, truth);
 }
 
+/* Half a unit of the last digit of a plain decimal as printed ("0.99998" → 5·10⁻⁶). */
+static double
+half_unit (const char *shown)
+{
+  const char *dot = strchr (shown, '.');
+  int decimals = 0;
+
+  g_assert_null (strstr (shown, "×"));
+  if (dot != NULL)
+    for (const char *p = dot + 1; *p >= '0' && *p <= '9'; p++)
+      decimals++;
+  return 0.5 * pow (10.0, -decimals) * 1.0001;
+}
+
 static void
 params_for (DpvParams *p, DpMechanismKind mech, double eps, double delta)
 {
@@ -275,6 +289,28 @@ test_densities_gaussian (void)
         assert_no_false_gaussian_claim (((DpvReadout *) g_ptr_array_index (r, j))->label);
     }
   assert_no_false_gaussian_claim (test_view_explanation (TEST_VIEW_DENSITIES));
+}
+
+/* "The privacy loss stays inside the band ±ε" is what pure ε-DP (Def. 2.4 with δ = 0) asks,
+ * not (ε, δ)-DP: the Gaussian calibrated at (1, 10⁻⁵) is (ε, δ)-DP and its loss leaves the
+ * band with probability Φ((μ²/2 − ε)/μ) + Φ((−ε − μ²/2)/μ) > 0 (μ from the test's
+ * bisection). The explanation says whose condition the band is. */
+static void
+test_densities_pure_band (void)
+{
+  const char *expl = test_view_explanation (TEST_VIEW_DENSITIES);
+  double mu = gauss_mu (1.0, 1e-5);
+  double outside = phi ((mu * mu / 2 - 1.0) / mu) + phi ((-1.0 - mu * mu / 2) / mu);
+  DpvParams p;
+  g_autoptr(GPtrArray) r = NULL;
+
+  params_for (&p, DP_MECHANISM_GAUSSIAN, 1.0, 1e-5);
+  r = test_view_readouts (TEST_VIEW_DENSITIES, &p);
+  assert_shown (readout_number (r, "P[|L| > ε]"), outside);
+  g_assert_cmpfloat (outside, >, 0);
+  g_assert_nonnull (strstr (expl, "Pure ε-differential privacy (Dwork &amp; Roth, Def. 2.4 "
+                                  "with δ = 0) asks"));
+  g_assert_null (strstr (expl, "Differential privacy (Dwork &amp; Roth, Def. 2.4) asks"));
 }
 
 /* The defaults of the issue: ε = 1, δ = 10⁻⁵ give P[L > ε] = 1.6120·10⁻⁴ and
@@ -648,6 +684,88 @@ test_kl_gaussian (void)
   }
 }
 
+/* Values that differ print differently. At ε = 0.01 the tight bound ε·tanh(ε/2) =
+ * 4.99996·10⁻⁵ and ε²/2 = 5·10⁻⁵ differ by ε²/12 of their size (tanh x = x − x³/3 + …):
+ * four digits printed both as 5.000×10⁻⁵. Each read-out must parse to within 10⁻⁵ of its
+ * closed form, and randomized response's KL, which is the tight bound, prints as it. */
+static void
+test_kl_digits (void)
+{
+  static const double eps[] = { 0.01, 0.03 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (eps); i++)
+    {
+      double e = eps[i];
+      const char *labels[] = { "Lemma 3.18 bound ε", "Tight bound", "zCDP bound", "Actual KL" };
+      const double truth[] = { e * expm1 (e), e * tanh (e / 2), e * e / 2, e + expm1 (-e) };
+      DpvParams p;
+      g_autoptr(GPtrArray) r = NULL;
+      g_autoptr(DpvFrame) f = NULL;
+      g_autofree char *caption = NULL;
+
+      params_for (&p, DP_MECHANISM_LAPLACE, e, 1e-5);
+      f = frame_for ("kl", &p);
+      r = dpv_frame_readouts (f);
+      caption = dpv_frame_caption (f);
+      for (gsize a = 0; a < G_N_ELEMENTS (labels); a++)
+        {
+          const char *sa = readout (r, labels[a]);
+
+          g_assert_nonnull (sa);
+          g_test_message ("ε = %g: %s %s (%.9g)", e, labels[a], sa, truth[a]);
+          g_assert_cmpfloat (fabs (parse_number (sa) - truth[a]), <=, 1e-5 * truth[a]);
+          for (gsize b = a + 1; b < G_N_ELEMENTS (labels); b++)
+            g_assert_cmpstr (sa, !=, readout (r, labels[b]));
+        }
+      /* the caption shows the lemma and the KL only, at least a factor 2 apart */
+      assert_shown (number_after (caption, "actual KL "), truth[3]);
+      assert_shown (number_after (caption, "Lemma 3.18 bound "), truth[0]);
+
+      g_clear_pointer (&r, g_ptr_array_unref);
+      p.mechanism = DP_MECHANISM_RR;
+      r = test_view_readouts (TEST_VIEW_KL, &p);
+      g_assert_cmpstr (readout (r, "Actual KL"), ==, readout (r, "Tight bound"));
+      g_assert_cmpstr (readout (r, "Tight bound"), !=, readout (r, "zCDP bound"));
+    }
+}
+
+/* "For small ε … about ε²/2" holds for the pure mechanisms only: at ε = 0.01 the KL of
+ * Laplace and of randomized response are within 1 % of ε²/2 (the lemma's bound within 1 % of
+ * ε², twice that), the Gaussian's is 0.17 of it at δ = 10⁻⁵ and 13 times it at δ = 0.01
+ * (μ²/2 with μ from the test's bisection). The explanation names the mechanisms it holds
+ * for. */
+static void
+test_kl_small_epsilon (void)
+{
+  const double e = 0.01, half = e * e / 2;
+  const char *expl = test_view_explanation (TEST_VIEW_KL);
+  DpvParams p;
+  g_autoptr(GPtrArray) r = NULL;
+
+  params_for (&p, DP_MECHANISM_LAPLACE, e, 1e-5);
+  r = test_view_readouts (TEST_VIEW_KL, &p);
+  g_assert_cmpfloat (fabs (readout_number (r, "Actual KL") / half - 1), <, 0.01);
+  g_assert_cmpfloat (fabs (readout_number (r, "Lemma 3.18 bound ε") / (2 * half) - 1), <,
+                     0.01);
+  g_clear_pointer (&r, g_ptr_array_unref);
+  p.mechanism = DP_MECHANISM_RR;
+  r = test_view_readouts (TEST_VIEW_KL, &p);
+  g_assert_cmpfloat (fabs (readout_number (r, "Actual KL") / half - 1), <, 0.01);
+  g_clear_pointer (&r, g_ptr_array_unref);
+
+  params_for (&p, DP_MECHANISM_GAUSSIAN, e, 1e-5);
+  r = test_view_readouts (TEST_VIEW_KL, &p);
+  assert_shown (readout_number (r, "Gaussian KL"), pow (gauss_mu (e, 1e-5), 2) / 2);
+  g_assert_cmpfloat (readout_number (r, "Gaussian KL"), <, half / 2);
+  g_clear_pointer (&r, g_ptr_array_unref);
+  params_for (&p, DP_MECHANISM_GAUSSIAN, e, 1e-2);
+  r = test_view_readouts (TEST_VIEW_KL, &p);
+  g_assert_cmpfloat (readout_number (r, "Gaussian KL"), >, 10 * half);
+
+  g_assert_null (strstr (expl, "For small ε the actual KL"));
+  g_assert_nonnull (strstr (expl, "For small ε the KL of Laplace and of randomized response"));
+}
+
 /* Where a curve of @c crosses column x: the mean row of its pixels (−1: none). */
 static double
 curve_row (cairo_surface_t *s, int x, const DpvColor *c)
@@ -914,6 +1032,97 @@ test_composition_optimal_is_kov (void)
     }
 }
 
+/* At k = 1 the pure mechanisms' totals differ in the fifth digit: basic ε, optimal
+ * ln(e^ε − δ(1 + e^ε)) (KOV at k = 1 with δ₀ = 0), exact D∞^δ: for Laplace ε + 2 ln(1 − δ)
+ * (δ(ε′) = 1 − e^{(ε′−ε)/2}; the view's value is an upper bound within 10⁻⁴), for
+ * randomized response the same KOV value (it is the extremal pair). Four digits printed
+ * 1.000 for all three at the defaults. Each read-out must be within half a unit of its last
+ * printed digit of the closed form (the Laplace exact one within 10⁻⁴ above it), and the
+ * values that differ must print differently. Beyond k = 1 randomized response's exact total
+ * is its optimal one and prints the same. */
+static void
+test_composition_digits (void)
+{
+  const double e = 1.0, d = 1e-5;
+  const double kov = log (exp (e) - d * (1 + exp (e)));
+  const double truth_exact[] = { e + 2 * log1p (-d), kov };
+  const DpMechanismKind mech[] = { DP_MECHANISM_LAPLACE, DP_MECHANISM_RR };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (mech); i++)
+    {
+      DpvParams p;
+      g_autoptr(DpvFrame) f = NULL;
+      g_autoptr(GPtrArray) r = NULL;
+      g_autofree char *caption = NULL;
+      const char *basic, *optimal, *exact;
+
+      params_for (&p, mech[i], e, d);
+      p.k = 1;
+      /* no cache: curves computed for another k would give the values read off them, which
+       * keep four digits and say so with "≈" */
+      f = dpv_frame_compute (dpv_registry_lookup ("composition"), &p, NULL, NULL, NULL);
+      g_assert_false (((const DpvComposition *) dpv_frame_get_result (f))->pt.approximate);
+      r = dpv_frame_readouts (f);
+      caption = dpv_frame_caption (f);
+      basic = readout (r, "Basic composition");
+      optimal = readout (r, "Optimal composition");
+      exact = readout (r, "Exact composition");
+      g_test_message ("%s k = 1: basic %s, optimal %s (%.9g), exact %s (%.9g)",
+                      dpv_mechanism_label (mech[i]), basic, optimal, kov, exact,
+                      truth_exact[i]);
+      g_assert_cmpfloat (parse_number (basic), ==, e);
+      g_assert_cmpfloat (fabs (parse_number (optimal) - kov), <=, half_unit (optimal));
+      g_assert_cmpfloat (parse_number (exact) - truth_exact[i], >=, -half_unit (exact));
+      g_assert_cmpfloat (parse_number (exact) - truth_exact[i] * (1 + 1e-4), <=,
+                         half_unit (exact));
+      g_assert_cmpstr (basic, !=, optimal);
+      if (mech[i] == DP_MECHANISM_LAPLACE)
+        g_assert_cmpstr (optimal, !=, exact);
+      else
+        g_assert_cmpstr (optimal, ==, exact);
+      g_assert_cmpfloat (fabs (number_after (caption, "optimal ") - kov), <=,
+                         half_unit (optimal));
+    }
+  {
+    DpvParams p;
+    g_autoptr(GPtrArray) r = NULL;
+
+    params_for (&p, DP_MECHANISM_RR, 0.5, 1e-6);
+    p.k = 30;
+    r = test_view_readouts (TEST_VIEW_COMPOSITION, &p);
+    g_assert_cmpstr (readout (r, "Optimal composition"), ==, readout (r, "Exact composition"));
+  }
+}
+
+/* The qualifiers stay in Chinese: the Gaussian part of the composition explanation stays
+ * the Gaussian's (the rise of advanced above basic again is false for the pure mechanisms:
+ * for them the condition √(2 ln(1/δ)/k) < 2 − e^ε only gets easier as k grows), the KL's
+ * small-ε sentence names Laplace and randomized response, and the band ±ε is pure DP's. */
+static void
+test_translated_qualifiers (void)
+{
+  const char *localedir = g_getenv ("DPVIZ_LOCALEDIR");
+  const char *expl;
+
+  if (localedir == NULL)
+    {
+      g_test_skip ("DPVIZ_LOCALEDIR not set");
+      return;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  expl = test_view_explanation (TEST_VIEW_COMPOSITION);
+  g_assert_null (strstr (expl, "。高级组合即使低于基本组合"));
+  g_assert_nonnull (strstr (expl, "对高斯机制，高级组合即使低于基本组合"));
+  expl = test_view_explanation (TEST_VIEW_KL);
+  g_assert_nonnull (strstr (expl, "Laplace 机制和随机反应的 KL、紧上界和 ε²/2 都约为 ε²/2"));
+  expl = test_view_explanation (TEST_VIEW_DENSITIES);
+  g_assert_nonnull (strstr (expl, "纯 ε-差分隐私（Dwork &amp; Roth，定义 2.4 中取 δ = 0）要求"));
+  g_setenv ("LANGUAGE", "C", TRUE);
+}
+
 /* ---- the explanations in Chinese say nothing false for the Gaussian ---------------------- */
 
 static void
@@ -957,6 +1166,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/statements/densities/gaussian", test_densities_gaussian);
   g_test_add_func ("/statements/densities/gaussian-defaults", test_densities_gaussian_defaults);
+  g_test_add_func ("/statements/densities/pure-band", test_densities_pure_band);
   g_test_add_func ("/statements/densities/rr-probability", test_densities_rr_probability);
   g_test_add_func ("/statements/densities/rr-bit-ticks", test_rr_bit_ticks);
   g_test_add_func ("/statements/regions/failed-inverse", test_regions_failed_inverse);
@@ -964,11 +1174,15 @@ main (int argc, char **argv)
   g_test_add_func ("/statements/regions/solved", test_regions_solved);
   g_test_add_func ("/statements/kl/gaussian", test_kl_gaussian);
   g_test_add_func ("/statements/kl/gaussian-above-bounds", test_kl_gaussian_above_bounds);
+  g_test_add_func ("/statements/kl/digits", test_kl_digits);
+  g_test_add_func ("/statements/kl/small-epsilon", test_kl_small_epsilon);
   g_test_add_func ("/statements/composition/cli-agrees", test_composition_cli_agrees);
   g_test_add_func ("/statements/composition/gaussian-split", test_composition_gaussian_split);
   g_test_add_func ("/statements/composition/optimal-is-kov", test_composition_optimal_is_kov);
-  /* last: it switches the language of the process to Chinese */
+  g_test_add_func ("/statements/composition/digits", test_composition_digits);
+  /* last: they switch the language of the process to Chinese */
   g_test_add_func ("/statements/zh_CN/translated", test_translated);
+  g_test_add_func ("/statements/zh_CN/qualifiers", test_translated_qualifiers);
 
   return g_test_run ();
 }

@@ -138,16 +138,20 @@ test_params_mechanism (void)
 static void
 test_names (void)
 {
-  static const char *names[] = { "densities", "regions", "kl", "composition", "survey",
+  static const char *names[] = { "densities", "regions", "kl", "composition", "hypothesis",
+                                 "survey",
                                  "accuracy", "exponential", "group" };
 
+  /* the first views in the switcher's order; later ones are looked up by their own names */
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpstr (test_view_name (i), ==, names[i]);
   for (guint i = 0; i < TEST_N_VIEWS; i++)
     {
       const char *expl = test_view_explanation (i);
+      const char *name = test_view_name (i);
 
-      g_assert_cmpstr (test_view_name (i), ==, names[i]);
-      g_assert_true (dpv_registry_lookup (names[i]) == dpv_registry_get (i));
-      g_assert_cmpint (dpv_registry_index (dpv_registry_lookup (names[i])), ==, i);
+      g_assert_true (dpv_registry_lookup (name) == dpv_registry_get (i));
+      g_assert_cmpint (dpv_registry_index (dpv_registry_lookup (name)), ==, i);
       g_assert_nonnull (test_view_title (i));
       g_assert_cmpuint (strlen (test_view_title (i)), >, 3);
       g_assert_true (pango_parse_markup (test_view_title (i), -1, 0, NULL, NULL, NULL, NULL));
@@ -390,11 +394,12 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
  * at y = 0, and at ε = 10 D's bar at y = 1 is 4.5·10⁻⁵ high); KL: the Lemma 3.18 bound and
  * ε²/2 (the tight bound can lie under the actual KL); composition: basic (the optimal KOV
  * curve can lie under the exact one) and, with @pending, the preview, no KOV curve at all
- * (the expensive stage computes it). The actual and exact curves are black, like the text:
- * their colour proves nothing. */
+ * (the expensive stage computes it); Rényi: the k·D_α curve; the walk: its threshold; the
+ * budget: the parallel and basic lines (samples: D and D′, the default). The
+ * actual and exact curves are black, like the text: their colour proves nothing. */
 static void
-assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme, gsize min,
-              double tol, gboolean pending, const char *what)
+assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k, DpvTheme theme,
+              gsize min, double tol, gboolean pending, const char *what)
 {
   DpvStyle style;
   DpvRole need[2] = { DPV_ROLE_D, DPV_ROLE_D_PRIME };
@@ -411,6 +416,21 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, DpvTheme theme,
     {
       need[0] = DPV_ROLE_BOUND;
       need[1] = pending ? DPV_ROLE_TIGHT : DPV_ROLE_BOUND;
+    }
+  else if (v == TEST_VIEW ("hypothesis"))
+    {
+      /* after k > 1 outputs the k-fold curve, drawn over everything (at ε = 10 along the
+       * axes); for one output the audit's point with its intervals (the (ε, δ) region's
+       * boundary lies under randomized response's curve: test-hypothesis samples it where it
+       * shows) */
+      need[0] = need[1] = k > 1 ? DPV_ROLE_TIGHT : DPV_ROLE_ZCDP;
+    }
+  else if (v == TEST_VIEW ("renyi") || v == TEST_VIEW ("walk"))
+    need[0] = need[1] = DPV_ROLE_LOSS;   /* the k·D_α curve; the walk's threshold ε′ */
+  else if (v == TEST_VIEW ("budget"))
+    {
+      need[0] = DPV_ROLE_D;       /* parallel composition's ε */
+      need[1] = DPV_ROLE_BOUND;   /* basic ε/m */
     }
   else if (v == TEST_VIEW ("accuracy"))
     {
@@ -466,12 +486,12 @@ test_render_sizes (void)
 
         set_params (&p, &sets[0], mech);
         s = render (v, &p, DPV_THEME_LIGHT, 320, 200);
-        assert_shows (s, v, mech, DPV_THEME_LIGHT, 15, 0.12, FALSE, what);
+        assert_shows (s, v, mech, p.k, DPV_THEME_LIGHT, 15, 0.12, FALSE, what);
         cairo_surface_destroy (s);
         if (mech == DP_MECHANISM_LAPLACE)
           {
             s = render (v, &p, DPV_THEME_DARK, 3840, 2160);
-            assert_shows (s, v, mech, DPV_THEME_DARK, 1000, 0.06, FALSE, what);
+            assert_shows (s, v, mech, p.k, DPV_THEME_DARK, 1000, 0.06, FALSE, what);
             cairo_surface_destroy (s);
           }
       }
@@ -495,7 +515,7 @@ test_render_extremes (void)
           if (v == TEST_VIEW_REGIONS && si % 2 == 0)
             p.eps_prime = 0.0;
           s = render (v, &p, theme, w, h);
-          assert_shows (s, v, mech, theme, 15, 0.12, FALSE, what);
+          assert_shows (s, v, mech, p.k, theme, 15, 0.12, FALSE, what);
           cairo_surface_destroy (s);
         }
 }
@@ -1080,7 +1100,7 @@ test_composition_pending (void)
         g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
         cairo_destroy (cr);
         cairo_surface_flush (s);
-        assert_shows (s, TEST_VIEW_COMPOSITION, DP_MECHANISM_RR, DPV_THEME_LIGHT, 40, 0.12,
+        assert_shows (s, TEST_VIEW_COMPOSITION, DP_MECHANISM_RR, p.k, DPV_THEME_LIGHT, 40, 0.12,
                       !complete, complete ? "complete" : "preview");
         if (complete)
           {

@@ -173,7 +173,8 @@ dpv_composition_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       {
         g_autofree char *v = dpv_composition_fmt_approx (r->pt.exact,
                                          r->pt.approximate
-                                         && data->mechanism != DP_MECHANISM_GAUSSIAN);
+                                         && data->mechanism != DP_MECHANISM_GAUSSIAN,
+                                         dpv_composition_digits (&r->pt));
         g_autofree char *label = g_strdup_printf ("ε = %s", v);
 
         dpv_plot_annotate (plot, kx, r->pt.exact, label,

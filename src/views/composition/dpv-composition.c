@@ -25,11 +25,32 @@
 #include "dpv-composition.h"
 
 char *
-dpv_composition_fmt_approx (double v, gboolean approximate)
+dpv_composition_fmt_approx (double v, gboolean approximate, int digits)
 {
-  g_autofree char *s = dpv_fmt (v);
+  g_autofree char *s = dpv_format_number (v, digits);
 
   return (approximate && isfinite (v)) ? g_strdup_printf ("≈%s", s) : g_steal_pointer (&s);
+}
+
+/* At k = 1 the pure mechanisms' totals differ in the fifth digit: basic ε = 1, optimal
+ * ln(e^ε − δ(1 + e^ε)) = 0.9999863 and Laplace's exact ε + 2 ln(1 − δ) = 0.99998 at the
+ * defaults, which four digits all print as 1.000. The accuracies: basic, advanced and zCDP
+ * are closed forms, KOV's inverse meets δ to a few ulps and the RDP minimum is found by
+ * golden section (10⁻⁹ here); the exact value is computed to POINT_REL_TOL (10⁻⁴,
+ * dpv-composition-data.c; Laplace's is an upper bound within it), so a value is not told
+ * apart from it by less than that: randomized response's exact total is its optimal one (it
+ * is the extremal ε-DP pair) and prints the same. Interpolated values keep four digits: more
+ * would be precision they do not have. */
+int
+dpv_composition_digits (const DpvCompositionPoint *pt)
+{
+  const double v[] = { pt->basic, pt->advanced, dpv_composition_adv_min (pt), pt->optimal,
+                       pt->zcdp, pt->exact, pt->rdp };
+  const double tol[] = { 1e-9, 1e-9, 1e-9, 1e-9, 1e-9, 1e-4, 1e-9 };
+
+  if (pt->approximate)
+    return 4;
+  return dpv_distinct_digits (v, tol, G_N_ELEMENTS (v));
 }
 
 double
@@ -71,8 +92,9 @@ dpv_composition_values_markup (const DpvComposition *c, gboolean notes)
 {
   const DpvCompositionPoint *pt = &c->pt;
   DpMechanismKind kind = c->data->mechanism;
-  g_autofree char *b = dpv_fmt (pt->basic);
-  g_autofree char *a = dpv_fmt (pt->advanced);
+  int digits = dpv_composition_digits (pt);
+  g_autofree char *b = dpv_format_number (pt->basic, digits);
+  g_autofree char *a = dpv_format_number (pt->advanced, digits);
   g_autofree char *o = NULL;
   g_autofree char *e = NULL;
   GString *s = g_string_new (NULL);
@@ -82,9 +104,9 @@ dpv_composition_values_markup (const DpvComposition *c, gboolean notes)
     g_string_append_printf (s, " · %s", _("optimal and exact: computing…"));
   else
     {
-      o = dpv_composition_fmt_approx (pt->optimal, pt->approximate);
+      o = dpv_composition_fmt_approx (pt->optimal, pt->approximate, digits);
       e = dpv_composition_fmt_approx (pt->exact,
-                                      pt->approximate && kind != DP_MECHANISM_GAUSSIAN);
+                                      pt->approximate && kind != DP_MECHANISM_GAUSSIAN, digits);
       g_string_append_printf (s, _(" · optimal %s · exact %s"), o, e);
     }
   if (notes && c->data->n > 0)
@@ -96,7 +118,7 @@ dpv_composition_values_markup (const DpvComposition *c, gboolean notes)
     }
   if (kind == DP_MECHANISM_GAUSSIAN && isfinite (pt->zcdp))
     {
-      g_autofree char *z = dpv_fmt (pt->zcdp);
+      g_autofree char *z = dpv_format_number (pt->zcdp, digits);
 
       g_string_append_printf (s, _(" · zCDP %s"), z);
     }
@@ -240,16 +262,19 @@ composition_readouts (const DpvFrame *frame, GPtrArray *out)
   unsigned long kc = c->data->k_cross;
   g_autofree char *dp = dpv_fmt (pt->delta_prime);
   g_autofree char *adv_pair = pair_text (pt->adv_eps0, pt->adv_delta0);
+  int digits = dpv_composition_digits (pt);
 
   dpv_readout_add (out, _("Number of mechanisms k"), g_strdup_printf ("%lu", params->k));
-  dpv_readout_add (out, _("Basic composition kε₀ (Thm 3.16)"), dpv_fmt (pt->basic));
+  dpv_readout_add (out, _("Basic composition kε₀ (Thm 3.16)"),
+                   dpv_format_number (pt->basic, digits));
   dpv_readout_add (out, _("  per step ε₀, δ₀"), pair_text (pt->basic_eps0, pt->basic_delta0));
-  dpv_readout_add (out, _("Advanced composition ε_k (Thm 3.20)"), dpv_fmt (pt->advanced));
+  dpv_readout_add (out, _("Advanced composition ε_k (Thm 3.20)"),
+                   dpv_format_number (pt->advanced, digits));
   dpv_readout_add (out, _("  per step ε₀, δ₀; δ′"), g_strdup_printf ("%s; %s", adv_pair, dp));
   dpv_readout_add (out, _("  Azuma term √(2k ln(1/δ′))·ε₀"), dpv_fmt (pt->azuma));
   dpv_readout_add (out, _("  KL drift term kε₀(e^ε₀ − 1)"), dpv_fmt (pt->drift));
   dpv_readout_add (out, _("Better of basic and advanced"),
-                   dpv_fmt (dpv_composition_adv_min (pt)));
+                   dpv_format_number (dpv_composition_adv_min (pt), digits));
   if (kc > 0)
     dpv_readout_add (out, _("Advanced first below basic at k ="), g_strdup_printf ("%lu", kc));
   else if (m->kind != DP_MECHANISM_GAUSSIAN && exp (params->epsilon) >= 2.0)
@@ -264,18 +289,21 @@ composition_readouts (const DpvFrame *frame, GPtrArray *out)
     }
   dpv_readout_add (out, _("Optimal composition (KOV 2015)"),
                    pending ? g_strdup (_("computing…"))
-                           : dpv_composition_fmt_approx (pt->optimal, pt->approximate));
+                           : dpv_composition_fmt_approx (pt->optimal, pt->approximate,
+                                                         digits));
   dpv_readout_add (out, _("  per step ε₀, δ₀"), pair_text (pt->opt_eps0, pt->opt_delta0));
   dpv_readout_add (out, _("Exact composition"),
                    pending ? g_strdup (_("computing…"))
                            : dpv_composition_fmt_approx (pt->exact, pt->approximate
-                                                         && m->kind != DP_MECHANISM_GAUSSIAN));
+                                                         && m->kind != DP_MECHANISM_GAUSSIAN,
+                                                         digits));
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
-      dpv_readout_add (out, _("zCDP route"), dpv_fmt (pt->zcdp));
+      dpv_readout_add (out, _("zCDP route"), dpv_format_number (pt->zcdp, digits));
       dpv_readout_add (out, _("RDP route"),
                        pending ? g_strdup (_("computing…"))
-                               : dpv_composition_fmt_approx (pt->rdp, pt->approximate));
+                               : dpv_composition_fmt_approx (pt->rdp, pt->approximate,
+                                                             digits));
     }
 }
 

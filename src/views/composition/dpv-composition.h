@@ -77,7 +77,10 @@ void dpv_composition_data_point (const DpvCompositionData *data, const DpvParams
 gboolean dpv_composition_point_compute (const DpvParams *params, DpvCompositionPoint *out);
 
 /* Texts shared by the caption and the figure. */
-char *dpv_composition_fmt_approx (double v, gboolean approximate);
+char *dpv_composition_fmt_approx (double v, gboolean approximate, int digits);
+/* The significant digits of the totals at one k: enough to tell the methods apart
+ * (dpv_distinct_digits ()), 4 when they are read off the curves. */
+int dpv_composition_digits (const DpvCompositionPoint *pt);
 double dpv_composition_adv_min (const DpvCompositionPoint *pt);
 /* "k = …: basic … · advanced … · optimal … · exact …" (plain text); with @notes also the
  * remark that advanced never beats basic. */

@@ -224,9 +224,10 @@ const DpvViewClass dpv_densities_view = {
   .icon_name = "view-continuous-symbolic",
   .explanation =
     N_("The mechanism answers on D and on its neighbour D′, which differ in one record, so the "
-       "true answers differ by the sensitivity Δ. Differential privacy (Dwork &amp; Roth, "
-       "Def. 2.4) asks that no output is much more likely under one than under the other: the "
-       "privacy loss L(y) = ln(p(y)/q(y)) in the lower panel stays inside the band ±ε. For the "
+       "true answers differ by the sensitivity Δ. Pure ε-differential privacy (Dwork &amp; "
+       "Roth, Def. 2.4 with δ = 0) asks that no output is much more likely under one than "
+       "under the other: the privacy loss L(y) = ln(p(y)/q(y)) in the lower panel stays "
+       "inside the band ±ε. For the "
        "Laplace mechanism it always does (Thm 3.6), and for randomized response it is exactly "
        "+ε or −ε. The Gaussian mechanism's loss is unbounded: it leaves the band with the "
        "probability P[|L| &gt; ε] shown in the read-outs, which is larger than δ. What "

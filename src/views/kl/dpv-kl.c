@@ -190,6 +190,20 @@ kl_compute (const DpvParams *params, const DpMechanism *m, gconstpointer data,
   return k;
 }
 
+/* The digits of the four KL values of a pure mechanism: enough to tell them apart. At
+ * ε = 0.01 the tight bound ε·tanh(ε/2) = 4.99996·10⁻⁵ and ε²/2 = 5·10⁻⁵ differ by ε²/12 of
+ * their size (tanh x = x − x³/3 + …) and need six; randomized response's KL equals the
+ * tight bound and prints the same. */
+static int
+kl_digits (const DpvKl *k)
+{
+  const double v[] = { k->cur_lemma, k->cur_tight, k->cur_zcdp, k->cur_act };
+  /* closed forms, each to a few ulps */
+  const double tol[] = { 1e-12, 1e-12, 1e-12, 1e-12 };
+
+  return dpv_distinct_digits (v, tol, G_N_ELEMENTS (v));
+}
+
 static char *
 kl_caption (const DpvFrame *frame)
 {
@@ -197,20 +211,26 @@ kl_caption (const DpvFrame *frame)
   const DpMechanism *m = dpv_frame_get_mechanism (frame);
   const DpvKl *k = dpv_frame_get_result (frame);
   g_autofree char *es = dpv_fmt (params->epsilon);
-  g_autofree char *as = dpv_fmt (k->cur_act);
+  g_autofree char *as = NULL;
 
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
       g_autofree char *ds = dpv_fmt (params->delta);
 
+      as = dpv_fmt (k->cur_act);
       return g_strdup_printf (_("at ε = %s, δ = %s: KL = Δ²/(2σ²) = ρ = %s, the Gaussian's "
                                 "zCDP parameter · not ε-DP, so Lemma 3.18 and the other ε-DP "
                                 "bounds do not apply"), es, ds, as);
     }
   {
-    g_autofree char *ls = dpv_fmt (k->cur_lemma);
+    /* the two values of the caption: the lemma is at least twice the KL */
+    const double v[] = { k->cur_lemma, k->cur_act };
+    const double tol[] = { 1e-12, 1e-12 };
+    int digits = dpv_distinct_digits (v, tol, G_N_ELEMENTS (v));
+    g_autofree char *ls = dpv_format_number (k->cur_lemma, digits);
     g_autofree char *rs = dpv_fmt (k->cur_act > 0 ? k->cur_lemma / k->cur_act : NAN);
 
+    as = dpv_format_number (k->cur_act, digits);
     return g_strdup_printf (_("at ε = %s: Lemma 3.18 bound %s, actual KL %s, ratio ×%s"),
                             es, ls, as, rs);
   }
@@ -221,6 +241,7 @@ kl_readouts (const DpvFrame *frame, GPtrArray *out)
 {
   const DpMechanism *m = dpv_frame_get_mechanism (frame);
   const DpvKl *k = dpv_frame_get_result (frame);
+  int digits = kl_digits (k);
 
   if (m->kind == DP_MECHANISM_GAUSSIAN)
     {
@@ -231,10 +252,12 @@ kl_readouts (const DpvFrame *frame, GPtrArray *out)
       dpv_readout_add (out, _("Max divergence D∞"), dpv_fmt (k->dinf));
       return;
     }
-  dpv_readout_add (out, _("Lemma 3.18 bound ε(e^ε − 1)"), dpv_fmt (k->cur_lemma));
-  dpv_readout_add (out, _("Tight bound ε·tanh(ε/2)"), dpv_fmt (k->cur_tight));
-  dpv_readout_add (out, _("zCDP bound ε²/2"), dpv_fmt (k->cur_zcdp));
-  dpv_readout_add (out, _("Actual KL of the mechanism"), dpv_fmt (k->cur_act));
+  dpv_readout_add (out, _("Lemma 3.18 bound ε(e^ε − 1)"),
+                   dpv_format_number (k->cur_lemma, digits));
+  dpv_readout_add (out, _("Tight bound ε·tanh(ε/2)"), dpv_format_number (k->cur_tight, digits));
+  dpv_readout_add (out, _("zCDP bound ε²/2"), dpv_format_number (k->cur_zcdp, digits));
+  dpv_readout_add (out, _("Actual KL of the mechanism"),
+                   dpv_format_number (k->cur_act, digits));
   dpv_readout_add (out, _("Lemma 3.18 bound / actual KL"),
                    k->cur_act > 0 ? dpv_fmt (k->cur_lemma / k->cur_act) : g_strdup ("—"));
   dpv_readout_add (out, _("Max divergence D∞"), dpv_fmt (k->dinf));
@@ -260,8 +283,9 @@ const DpvViewClass dpv_kl_view = {
        "case is ε·tanh(ε/2), reached by randomized response (Kairouz, Oh &amp; Viswanath "
        "2015); ε²/2 is the zCDP bound (Bun &amp; Steinke 2016). The Laplace mechanism's KL "
        "lies below them all and randomized response's equals the tight bound; the max "
-       "divergence ε is drawn for reference. For small ε the actual KL, the tight bound and "
-       "ε²/2 are all about ε²/2, the lemma's bound about twice that; for large ε the lemma is "
+       "divergence ε is drawn for reference. For small ε the KL of Laplace and of randomized "
+       "response, the tight bound and ε²/2 are all about ε²/2, the lemma's bound about twice "
+       "that; for large ε the lemma is "
        "far too pessimistic. The Gaussian mechanism is not ε-DP (its privacy loss is "
        "unbounded), so these bounds do not apply to it: its KL is Δ²/(2σ²) = ρ, its zCDP "
        "parameter, drawn for σ calibrated at each ε and the chosen δ. With a large δ it can lie "
