@@ -39,6 +39,8 @@
  *     win.zoom-in                <Primary>plus       Larger plot text
  *     win.zoom-out               <Primary>minus      Smaller plot text
  *     win.zoom-reset             <Primary>0          Normal plot text
+ *     win.reset-parameters       (menu)              Every parameter to its default (view and
+ *                                                    mechanism kept)
  *     win.animate                <Primary>p          Play/pause the parameter sweep
  *     win.animate-parameter      (menu/drop-down)    Parameter to sweep: 'epsilon' 'delta'
  *                                                    'sensitivity' 'k'
@@ -133,6 +135,7 @@ update_tick_cb (GtkWidget     *widget,
 static void
 on_model_changed (DpvizWindow *self)
 {
+  _dpviz_window_update_presentation (self);
   if (self->update_tick == 0)
     self->update_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), update_tick_cb, NULL,
                                                       NULL);
@@ -157,6 +160,7 @@ on_model_view (DpvizWindow *self)
   _dpviz_window_set_action_state (self, "view", g_variant_new_string (view->name));
   _dpviz_window_update_controls (self);
   _dpviz_window_update_explanation (self);
+  _dpviz_window_update_presentation (self);
   /* the new view's frame before it is first drawn */
   if (self->provider != NULL)
     _dpviz_window_update_frame (self);
@@ -311,6 +315,8 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, lesson_revealer);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, lesson_label);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, presentation_strip);
 
   /* Presenter remotes send plain Page Up/Down; sliders keep them while they have the focus
    * (these bindings run after the focused widget had its chance). */
@@ -318,6 +324,9 @@ dpviz_window_class_init (DpvizWindowClass *klass)
                                        "win.lesson-next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0,
                                        "win.lesson-previous", NULL);
+  /* Esc leaves presentation mode */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0,
+                                _dpviz_window_leave_presentation, NULL);
 }
 
 static void
