@@ -21,7 +21,22 @@ typedef struct {
   double scale;        /* PNG only */
   DpvTheme theme;
   gboolean caption;
+  /* A preset (dpv_export_presets ()) sizes the figure in points instead of width and height,
+   * with its text size, and a PNG at dpi (scale dpi/72, the resolution written in the file);
+   * NULL: width × height at scale. */
+  const DpvExportPreset *preset;
+  double dpi;
+  gboolean transparent;
+  gboolean grayscale;
+  gboolean data;       /* also the figure's series as CSV, the file's name with .csv */
 } DpvizExportOptions;
+
+/* The size in user units and the PNG scale the options give; the style for them. */
+void dpviz_export_options_get_size (const DpvizExportOptions *options, double *width,
+                                    double *height, double *scale);
+void dpviz_export_options_get_style (const DpvizExportOptions *options, DpvStyle *style);
+/* The data file beside @figure: its name with the extension .csv. */
+GFile *dpviz_export_data_file (GFile *figure);
 
 /* From GSettings (export-* keys); @settings may be NULL (schema defaults then). */
 void dpviz_export_options_load (DpvizExportOptions *options, GSettings *settings);

@@ -11,10 +11,12 @@
 
 #include "dpviz-export-dialog-private.h"
 #include "dpv-figure.h"
+#include "dpv-figure-data.h"
 #include "dpviz-resources.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #define EXPORT_DIALOG_RESOURCE RESOURCE_PREFIX "/dpviz-export-dialog.ui"
 /* A progress toast appears only for exports slower than this (a 3200 × 2000 PNG takes about
@@ -67,6 +69,11 @@ dpviz_export_options_load (DpvizExportOptions *options, GSettings *settings)
   options->scale = 2.0;
   options->theme = DPV_THEME_PRINT;
   options->caption = TRUE;
+  options->preset = NULL;
+  options->dpi = 300.0;
+  options->transparent = FALSE;
+  options->grayscale = FALSE;
+  options->data = FALSE;
   if (settings == NULL)
     return;
 
@@ -80,6 +87,15 @@ dpviz_export_options_load (DpvizExportOptions *options, GSettings *settings)
   options->height = g_settings_get_int (settings, "export-height");
   options->scale = g_settings_get_double (settings, "export-scale");
   options->caption = g_settings_get_boolean (settings, "export-caption");
+  {
+    g_autofree char *preset = g_settings_get_string (settings, "export-preset");
+
+    options->preset = dpv_export_preset_lookup (preset);
+  }
+  options->dpi = g_settings_get_double (settings, "export-dpi");
+  options->transparent = g_settings_get_boolean (settings, "export-transparent");
+  options->grayscale = g_settings_get_boolean (settings, "export-grayscale");
+  options->data = g_settings_get_boolean (settings, "export-data");
 }
 
 void
@@ -97,14 +113,75 @@ dpviz_export_options_save (const DpvizExportOptions *options, GSettings *setting
   g_settings_set_double (settings, "export-scale", options->scale);
   g_settings_set_string (settings, "export-theme", dpv_theme_to_name (options->theme));
   g_settings_set_boolean (settings, "export-caption", options->caption);
+  g_settings_set_string (settings, "export-preset",
+                         options->preset != NULL ? options->preset->name : "");
+  if (options->dpi >= 72 && options->dpi <= 576)
+    g_settings_set_double (settings, "export-dpi", options->dpi);
+  g_settings_set_boolean (settings, "export-transparent", options->transparent);
+  g_settings_set_boolean (settings, "export-grayscale", options->grayscale);
+  g_settings_set_boolean (settings, "export-data", options->data);
   g_settings_apply (settings);
+}
+
+void
+dpviz_export_options_get_size (const DpvizExportOptions *options, double *width,
+                               double *height, double *scale)
+{
+  g_return_if_fail (options != NULL);
+
+  if (options->preset != NULL)
+    {
+      *width = options->preset->width_cm * DPV_PT_PER_CM;
+      *height = options->preset->height_cm * DPV_PT_PER_CM;
+      *scale = (options->dpi > 0 ? options->dpi : options->preset->dpi) / DPV_PT_PER_IN;
+    }
+  else
+    {
+      *width = options->width;
+      *height = options->height;
+      *scale = options->scale;
+    }
+}
+
+void
+dpviz_export_options_get_style (const DpvizExportOptions *options, DpvStyle *style)
+{
+  g_return_if_fail (options != NULL && style != NULL);
+
+  dpv_style_init (style, options->theme);
+  if (options->preset != NULL)
+    dpv_style_set_font_pt (style, options->preset->font_pt);
+  if (options->grayscale)
+    dpv_style_set_grayscale (style);
+  if (options->transparent)
+    dpv_style_set_transparent (style);
+}
+
+GFile *
+dpviz_export_data_file (GFile *figure)
+{
+  g_autofree char *basename = g_file_get_basename (figure);
+  g_autoptr (GFile) parent = g_file_get_parent (figure);
+  g_autofree char *name = NULL;
+  char *dot;
+
+  g_return_val_if_fail (basename != NULL && parent != NULL, NULL);
+
+  dot = strrchr (basename, '.');
+  if (dot != NULL && dot != basename)
+    *dot = '\0';
+  name = g_strconcat (basename, ".csv", NULL);
+  return g_file_get_child (parent, name);
 }
 
 static void
 png_pixels (const DpvizExportOptions *options, double *width, double *height)
 {
-  *width = ceil (options->width * options->scale);
-  *height = ceil (options->height * options->scale);
+  double w, h, scale;
+
+  dpviz_export_options_get_size (options, &w, &h, &scale);
+  *width = ceil (w * scale - 1e-9);
+  *height = ceil (h * scale - 1e-9);
 }
 
 gboolean
@@ -275,15 +352,48 @@ export_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
   ExportJob *job = task_data;
   GError *error = NULL;
   g_autoptr(DpvFrame) frame = NULL;
+  g_autoptr(GBytes) figure = NULL;
+  g_autoptr(GBytes) data = NULL;
+  g_autoptr(GFile) data_file = NULL;
+  double width, height, scale;
 
   /* Through the window's cache: what is on screen is not computed again. */
   frame = dpv_frame_compute (dpv_registry_get (job->view), &job->params, job->cache, NULL, NULL);
-  if (dpv_figure_export_to_file (frame, &job->style, job->options.format, job->file,
-                                 job->options.width, job->options.height, job->options.scale,
-                                 &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  dpviz_export_options_get_size (&job->options, &width, &height, &scale);
+  figure = dpv_figure_export_to_bytes_full (frame, &job->style, job->options.format, width,
+                                            height, scale,
+                                            job->options.preset != NULL ? scale * DPV_PT_PER_IN
+                                                                        : 0.0,
+                                            &error);
+  if (figure != NULL && job->options.data)
+    {
+      g_autoptr(GPtrArray) series = dpv_figure_series (frame, &job->style, width, height,
+                                                       &error);
+
+      if (series != NULL)
+        {
+          char *csv = dpv_series_to_csv (series);
+
+          data = g_bytes_new_take (csv, strlen (csv));
+          data_file = dpviz_export_data_file (job->file);
+        }
+    }
+  /* both drawn before either is written; the figure last, so that a data file is never left
+   * without the figure it belongs to when this run created it */
+  if (figure != NULL && (!job->options.data || data != NULL))
+    {
+      gboolean data_new = data_file != NULL && !g_file_query_exists (data_file, NULL);
+
+      if ((data_file == NULL || dpv_export_write_bytes (data, data_file, &error))
+          && dpv_export_write_bytes (figure, job->file, &error))
+        {
+          g_task_return_boolean (task, TRUE);
+          return;
+        }
+      if (data_new)
+        g_file_delete (data_file, NULL, NULL);
+    }
+  g_task_return_error (task, error);
 }
 
 static gboolean
@@ -347,7 +457,7 @@ dpviz_export_write_async (AdwToastOverlay *toasts, guint view, const DpvParams *
   job->view = view;
   job->params = *params;
   job->cache = cache != NULL ? dpv_frame_cache_ref (cache) : NULL;
-  dpv_style_init (&job->style, options->theme);
+  dpviz_export_options_get_style (options, &job->style);
   job->options = *options;
   job->file = g_object_ref (file);
   job->toasts = g_object_ref (toasts);
@@ -377,6 +487,19 @@ dpviz_export_write_finish (GAsyncResult *result, GError **error)
 
 /* ---- clipboard ---- */
 
+/* "Title · mechanism · key numbers", plain text: the caption the figure draws. */
+static char *
+figure_caption_text (const DpvFrame *frame)
+{
+  g_autofree char *numbers = dpv_frame_caption (frame);
+  g_autofree char *markup = g_strdup_printf ("%s · %s · %s",
+                                             dpv_view_class_get_title (dpv_frame_get_view (frame)),
+                                             dpv_mechanism_label (dpv_frame_get_mechanism (frame)->kind),
+                                             numbers != NULL ? numbers : "");
+
+  return dpv_markup_to_plain (markup);
+}
+
 gboolean
 dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, const DpvFrame *frame,
                                 const DpvStyle *style, int width, int height, GError **error)
@@ -395,6 +518,18 @@ dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, const DpvFrame *frame,
   texture = gdk_texture_new_from_bytes (png, error);
   if (texture == NULL)
     return FALSE;
+  if (dpv_frame_get_params (frame)->show_caption)
+    {
+      /* the image, and its caption as text for a document's caption line */
+      g_autofree char *caption = figure_caption_text (frame);
+      GdkContentProvider *providers[2];
+      g_autoptr (GdkContentProvider) both = NULL;
+
+      providers[0] = gdk_content_provider_new_typed (GDK_TYPE_TEXTURE, texture);
+      providers[1] = gdk_content_provider_new_typed (G_TYPE_STRING, caption);
+      both = gdk_content_provider_new_union (providers, 2);
+      return gdk_clipboard_set_content (clipboard, both);
+    }
   gdk_clipboard_set_texture (clipboard, texture);
   return TRUE;
 }
@@ -407,6 +542,12 @@ struct _DpvizExportDialog {
   AdwWindowTitle *window_title;
   AdwComboRow *format_row;
   AdwComboRow *theme_row;
+  AdwComboRow *preset_row;
+  AdwActionRow *dpi_row;
+  GtkSpinButton *dpi_spin;
+  GtkSwitch *transparent_switch;
+  GtkSwitch *grayscale_switch;
+  GtkSwitch *data_switch;
   AdwActionRow *width_row;
   AdwActionRow *height_row;
   AdwActionRow *scale_row;
@@ -456,6 +597,26 @@ dpviz_export_dialog_get_options (DpvizExportDialog *self, DpvizExportOptions *ou
   theme = adw_combo_row_get_selected (self->theme_row);
   out->theme = theme_for_position[MIN (theme, G_N_ELEMENTS (theme_for_position) - 1)];
   out->caption = gtk_switch_get_active (self->caption_switch);
+  {
+    gsize n_presets;
+    const DpvExportPreset *presets = dpv_export_presets (&n_presets);
+    guint preset = adw_combo_row_get_selected (self->preset_row);
+
+    /* position 0 is the custom size */
+    out->preset = preset >= 1 && preset <= n_presets ? &presets[preset - 1] : NULL;
+  }
+  out->dpi = gtk_spin_button_get_value (self->dpi_spin);
+  out->transparent = gtk_switch_get_active (self->transparent_switch);
+  out->grayscale = gtk_switch_get_active (self->grayscale_switch);
+  out->data = gtk_switch_get_active (self->data_switch);
+}
+
+static guint
+position_for_preset (const DpvExportPreset *preset)
+{
+  const DpvExportPreset *presets = dpv_export_presets (NULL);
+
+  return preset != NULL ? (guint) (preset - presets) + 1 : 0;
 }
 
 static void
@@ -467,6 +628,11 @@ set_options (DpvizExportDialog *self, const DpvizExportOptions *options)
   gtk_spin_button_set_value (self->scale_spin, options->scale);
   adw_combo_row_set_selected (self->theme_row, position_for_theme (options->theme));
   gtk_switch_set_active (self->caption_switch, options->caption);
+  adw_combo_row_set_selected (self->preset_row, position_for_preset (options->preset));
+  gtk_spin_button_set_value (self->dpi_spin, options->dpi);
+  gtk_switch_set_active (self->transparent_switch, options->transparent);
+  gtk_switch_set_active (self->grayscale_switch, options->grayscale);
+  gtk_switch_set_active (self->data_switch, options->data);
 }
 
 static void
@@ -499,7 +665,36 @@ on_options_changed (DpvizExportDialog *self)
                                                     : _("points (1/72 inch)"));
   adw_action_row_set_subtitle (self->height_row, png ? _("pixels at scale 1")
                                                      : _("points (1/72 inch)"));
+  /* a preset fixes the size in cm and the text in points; a PNG then takes a resolution */
+  gtk_widget_set_visible (GTK_WIDGET (self->width_row), options.preset == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->height_row), options.preset == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->scale_row), options.preset == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->dpi_row), options.preset != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->dpi_row), png);
   gtk_widget_set_sensitive (GTK_WIDGET (self->scale_row), png);
+  if (options.preset != NULL)
+    {
+      g_autofree char *size = NULL;
+
+      /* Translators: a figure size, e.g. "8.5 × 6 cm, text 8 pt" */
+      size = g_strdup_printf (_("%g × %g cm, text %g pt"), options.preset->width_cm,
+                              options.preset->height_cm, options.preset->font_pt);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), size);
+    }
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row),
+                                 _("Width and height in pixels or points"));
+  if (png && options.preset != NULL)
+    {
+      g_autofree char *result = NULL;
+      double w, h;
+
+      png_pixels (&options, &w, &h);
+      result = g_strdup_printf (_("dpi; image of %.0f × %.0f pixels"), w, h);
+      adw_action_row_set_subtitle (self->dpi_row, result);
+    }
+  else if (options.preset != NULL)
+    adw_action_row_set_subtitle (self->dpi_row, _("PNG only: vector formats scale freely"));
   if (png)
     {
       g_autofree char *result = NULL;
@@ -674,6 +869,7 @@ on_export_clicked (DpvizExportDialog *self)
   gtk_spin_button_update (self->width_spin);
   gtk_spin_button_update (self->height_spin);
   gtk_spin_button_update (self->scale_spin);
+  gtk_spin_button_update (self->dpi_spin);
   dpviz_export_dialog_get_options (self, &options);
   if (!dpviz_export_options_check (&options, NULL) || self->chooser != NULL)
     return;
@@ -755,6 +951,12 @@ dpviz_export_dialog_class_init (DpvizExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, height_spin);
   gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, scale_spin);
   gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, caption_switch);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, dpi_row);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, dpi_spin);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, transparent_switch);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, grayscale_switch);
+  gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, data_switch);
   gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, problem_label);
   gtk_widget_class_bind_template_child (widget_class, DpvizExportDialog, export_button);
   gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
@@ -781,6 +983,7 @@ dpviz_export_dialog_init (DpvizExportDialog *self)
   spin_activates_default (self->width_spin);
   spin_activates_default (self->height_spin);
   spin_activates_default (self->scale_spin);
+  spin_activates_default (self->dpi_spin);
 }
 
 DpvizExportDialog *

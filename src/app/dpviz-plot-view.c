@@ -193,6 +193,25 @@ dpviz_plot_view_get_style (DpvizPlotView *self,
   lookup_color (GTK_WIDGET (self), "accent_color", &out->accent);
   out->text_scale = self->text_scale;
   out->pixel_snap = TRUE;
+  {
+    int w = gtk_widget_get_width (GTK_WIDGET (self));
+    int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+    out->font_size = dpviz_plot_view_font_size (out->font_size, w, h);
+  }
+}
+
+/* Plot text grows with the figure so that a large figure is readable from the back of a
+ * room: body text is at least 1/64 of the figure's width and 1/40 of its height (the
+ * smaller of the two), never below the theme's size. A projected 1920 × 1080 window
+ * (figure about 1500 × 950) gets ~23 px text, where a fixed size gave 13 px; a figure of
+ * 832 × 520 or less keeps 13 px. The text scale (Ctrl+plus) multiplies the result. */
+double
+dpviz_plot_view_font_size (double base, int width, int height)
+{
+  double grown = MIN (width / 64.0, height / 40.0);
+
+  return MAX (base, grown);
 }
 
 /* "Computing…" in the middle of the plot (@centred), or dimmed in its top left corner. */

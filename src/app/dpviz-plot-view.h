@@ -27,6 +27,9 @@ gboolean dpviz_plot_view_get_dark (DpvizPlotView *self);
 void dpviz_plot_view_set_dark (DpvizPlotView *self, gboolean dark);
 /* The style the view draws with (theme, colours from the widget, text scale). */
 void dpviz_plot_view_get_style (DpvizPlotView *self, DpvStyle *out);
+/* The plot's body text size in pixels for a figure of width × height pixels: @base, or
+ * more in a large figure (min (width/64, height/40)). */
+double dpviz_plot_view_font_size (double base, int width, int height);
 /* For tests and the benchmark: number of frames drawn and the monotonic time (µs) at the end of
  * the last snapshot. */
 guint dpviz_plot_view_get_n_draws (DpvizPlotView *self);

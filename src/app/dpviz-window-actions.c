@@ -39,11 +39,43 @@ copy_figure_action (GSimpleAction *action,
   /* Copies go into documents: the export theme (print by default), not the screen's. */
   dpv_theme_from_name (theme_name, &theme);
   dpv_style_init (&style, theme);
-  g_autoptr(DpvFrame) frame = _dpviz_window_current_frame (self);
+  g_autoptr(DpvFrame) shown = _dpviz_window_current_frame (self);
+  g_autoptr(DpvFrame) frame = NULL;
+  DpvParams params = *dpv_frame_get_params (shown);
+
+  /* A copy goes into notes or slides on its own: it carries its caption (title, mechanism,
+   * parameters), whether or not the window shows it. The caption is not one of a view's
+   * parameters, so the result comes from the cache. */
+  params.show_caption = TRUE;
+  frame = dpv_frame_compute (dpv_frame_get_view (shown), &params,
+                             dpviz_frame_provider_get_cache (self->provider), NULL, NULL);
+  if (frame == NULL)
+    frame = dpv_frame_ref (shown);
 
   if (dpviz_copy_figure_to_clipboard (gtk_widget_get_clipboard (GTK_WIDGET (self)), frame,
                                       &style, width, height, &error))
     _dpviz_window_toast (self, _("Figure copied"));
+  else
+    _dpviz_window_toast (self, error->message);
+}
+
+/* Every parameter of the table back to its default; the view, the mechanism and whether the
+ * caption shows stay (a lecturer resets the numbers of the demonstration on screen). */
+static void
+reset_parameters_action (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+  DpvParams current, defaults;
+
+  dpviz_model_get_params (self->model, &current);
+  dpv_params_init (&defaults);
+  defaults.mechanism = current.mechanism;
+  defaults.show_caption = current.show_caption;
+  if (dpviz_model_apply (self->model, &defaults, dpviz_model_get_view (self->model), &error))
+    _dpviz_window_toast (self, _("Parameters reset to their defaults"));
   else
     _dpviz_window_toast (self, error->message);
 }
@@ -284,6 +316,7 @@ _dpviz_window_on_fullscreened (DpvizWindow *self)
 {
   _dpviz_window_set_action_state (self, "fullscreen",
                     g_variant_new_boolean (gtk_window_is_fullscreen (GTK_WINDOW (self))));
+  _dpviz_window_set_presentation (self, gtk_window_is_fullscreen (GTK_WINDOW (self)));
 }
 
 void
@@ -298,6 +331,7 @@ static const GActionEntry win_entries[] = {
   { "export", export_action },
   { "copy-figure", copy_figure_action },
   { "copy-readouts", copy_readouts_action },
+  { "reset-parameters", reset_parameters_action },
   { "close", close_action },
   { "view", NULL, "s", "'densities'", view_change_state },
   { "view-next", view_next_action },

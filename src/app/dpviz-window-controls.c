@@ -6,15 +6,17 @@
  * entry for a number (DpvizParamRow; a parameter whose negative value means "automatic" gets a
  * check button above it, as ε′ does), a check button for a boolean, a drop-down for a choice,
  * a spin button with "New seed" for a seed (DpvizSeedRow, titled with what the visible view
- * says the seed draws), an entry for a list. The mechanism has its own buttons in the template, ε′'s
- * check button and the log-y check button are the template's too. A view shows the controls of
- * the parameters it uses; a parameter that does nothing for the mechanism (Δ for randomized
- * response) is insensitive, with the table's reason as tooltip.
+ * says the seed draws), an editable table for a list (DpvizListEditor). The mechanism has its
+ * own buttons in the template, ε′'s check button and the log-y check button are the template's
+ * too. A view shows the controls of the parameters it uses; a parameter that does nothing for
+ * the mechanism (Δ for randomized response) is insensitive, with the table's reason as
+ * tooltip.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "dpviz-list-editor.h"
 #include "dpviz-window-private.h"
 
 /* A slider + entry for parameter @id, from its row in the parameter table. */
@@ -96,54 +98,12 @@ choice_new (DpvizWindow        *self,
   return labelled (spec, dropdown);
 }
 
-/* A list: typed text, read with the table's parser; refused text stays, marked. */
-static void
-on_text_activate (GtkEntry    *entry,
-                  DpvizWindow *self)
-{
-  const DpvParamSpec *spec = g_object_get_data (G_OBJECT (entry), "dpviz-param");
-  g_autoptr(GError) error = NULL;
-  DpvParamValue v;
-
-  if (dpv_param_parse (spec, gtk_editable_get_text (GTK_EDITABLE (entry)), &v, &error)
-      && dpviz_model_set_param (self->model, spec->id, &v, &error))
-    {
-      gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), NULL);
-      return;
-    }
-  gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (entry), error->message);
-}
-
-static void
-on_text_model_notify (DpvizWindow *self,
-                      GParamSpec  *pspec,
-                      GtkEntry    *entry)
-{
-  const DpvParamSpec *spec = g_object_get_data (G_OBJECT (entry), "dpviz-param");
-  g_autofree char *text = NULL;
-  DpvParamValue v;
-
-  dpviz_model_get_param (self->model, spec->id, &v);
-  text = dpv_param_format (spec, &v);
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
-  gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
-}
-
+/* A list: its editable table (dpviz-list-editor.c). */
 static GtkWidget *
-text_new (DpvizWindow        *self,
+list_new (DpvizWindow        *self,
           const DpvParamSpec *spec)
 {
-  GtkWidget *entry = gtk_entry_new ();
-  g_autofree char *signal = g_strdup_printf ("notify::%s", spec->name);
-
-  g_object_set_data (G_OBJECT (entry), "dpviz-param", (gpointer) spec);
-  g_signal_connect (entry, "activate", G_CALLBACK (on_text_activate), self);
-  g_signal_connect_object (self->model, signal, G_CALLBACK (on_text_model_notify), entry,
-                           G_CONNECT_SWAPPED);
-  on_text_model_notify (self, NULL, GTK_ENTRY (entry));
-  return labelled (spec, entry);
+  return labelled (spec, dpviz_list_editor_new (self->model, spec->id));
 }
 
 static GtkWidget *
@@ -209,7 +169,7 @@ _dpviz_window_add_controls (DpvizWindow *self)
           control = dpviz_seed_row_new (self->model, id);
           break;
         case DPV_PARAM_KIND_LIST:
-          control = text_new (self, spec);
+          control = list_new (self, spec);
           break;
         case DPV_N_PARAM_KINDS:
         default:

@@ -51,6 +51,8 @@ struct _DpvizWindow
   AdwViewStack *view_stack;
   GtkRevealer *lesson_revealer;
   GtkLabel *lesson_label;
+  GtkWidget *header_bar;
+  GtkLabel *presentation_strip;
 
   DpvizModel *model;
   DpvizFrameProvider *provider;
@@ -75,6 +77,9 @@ struct _DpvizWindow
   guint sweep_param;
   double sweep_phase;
   gint64 sweep_last_time;
+
+  gboolean presenting;                 /* presentation mode (fullscreen) */
+  gboolean flap_before_presentation;   /* the controls were shown when it began */
 };
 
 /* dpviz-window.c */
@@ -119,6 +124,12 @@ void _dpviz_window_save_state (DpvizWindow *self);
 void _dpviz_window_start_sweep (DpvizWindow *self);
 void _dpviz_window_stop_sweep (DpvizWindow *self);
 void _dpviz_window_on_sweep_selected (DpvizWindow *self);
+
+/* dpviz-window-presentation.c */
+char *_dpviz_window_presentation_text (DpvizWindow *self);
+void _dpviz_window_update_presentation (DpvizWindow *self);
+void _dpviz_window_set_presentation (DpvizWindow *self, gboolean on);
+gboolean _dpviz_window_leave_presentation (GtkWidget *widget, GVariant *args, gpointer data);
 
 /* dpviz-window-lessons.c */
 void _dpviz_window_update_lesson_bar (DpvizWindow *self);

@@ -45,6 +45,8 @@
  *     win.zoom-in                <Primary>plus       Larger plot text
  *     win.zoom-out               <Primary>minus      Smaller plot text
  *     win.zoom-reset             <Primary>0          Normal plot text
+ *     win.reset-parameters       (menu)              Every parameter to its default (view and
+ *                                                    mechanism kept)
  *     win.animate                <Primary>p          Play/pause the parameter sweep
  *     win.animate-parameter      (menu/drop-down)    Parameter to sweep: 'epsilon' 'delta'
  *                                                    'sensitivity' 'k'
@@ -139,6 +141,7 @@ update_tick_cb (GtkWidget     *widget,
 static void
 on_model_changed (DpvizWindow *self)
 {
+  _dpviz_window_update_presentation (self);
   if (self->update_tick == 0)
     self->update_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), update_tick_cb, NULL,
                                                       NULL);
@@ -210,6 +213,7 @@ on_model_view (DpvizWindow *self)
   update_view_button (self, view);
   _dpviz_window_update_controls (self);
   _dpviz_window_update_explanation (self);
+  _dpviz_window_update_presentation (self);
   /* the new view's frame before it is first drawn */
   if (self->provider != NULL)
     _dpviz_window_update_frame (self);
@@ -364,6 +368,8 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, lesson_revealer);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, lesson_label);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, presentation_strip);
 
   /* Presenter remotes send plain Page Up/Down; sliders keep them while they have the focus
    * (these bindings run after the focused widget had its chance). */
@@ -371,6 +377,9 @@ dpviz_window_class_init (DpvizWindowClass *klass)
                                        "win.lesson-next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0,
                                        "win.lesson-previous", NULL);
+  /* Esc leaves presentation mode */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0,
+                                _dpviz_window_leave_presentation, NULL);
 }
 
 static void
@@ -467,6 +476,17 @@ dpviz_window_get_param_row (DpvizWindow *self,
   g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
   g_return_val_if_fail (spec != NULL, NULL);
   return self->rows[spec->id];
+}
+
+GtkWidget *
+dpviz_window_get_control (DpvizWindow *self,
+                          const char  *property)
+{
+  const DpvParamSpec *spec = dpv_param_spec_lookup (property);
+
+  g_return_val_if_fail (DPVIZ_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (spec != NULL, NULL);
+  return self->controls[spec->id];
 }
 
 double

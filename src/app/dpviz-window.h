@@ -24,6 +24,9 @@ DpvizPlotView *dpviz_window_get_plot_view (DpvizWindow *self, guint kind);
 /* The slider + entry of a number of the table ("epsilon", "k", "eps-prime", …), or NULL when no
  * registered view uses it. */
 DpvizParamRow *dpviz_window_get_param_row (DpvizWindow *self, const char *property);
+/* The control of any parameter of the table (under its heading: a list's DpvizListEditor is
+ * the last child), or NULL when no registered view uses it or the template holds it. */
+GtkWidget *dpviz_window_get_control (DpvizWindow *self, const char *property);
 double dpviz_window_get_text_scale (DpvizWindow *self);
 /* The read-outs as "label: value" lines (what "Copy Numbers" copies). */
 char *dpviz_window_get_readouts_text (DpvizWindow *self);

@@ -16,6 +16,38 @@
 
 G_DEFINE_QUARK (dpviz-cli-error-quark, cli_error)
 
+/* The largest μ of dp_gaussian_delta () and dp_gaussian_epsilon () (dp-gaussian.h). */
+#define GAUSSIAN_EXACT_MU_MAX 1e6
+
+/* GOption takes "--flag=VALUE" for an option without a value and ignores VALUE, so that
+ * "--log-y=false" would turn the flag on: refuse a value given to such an option. */
+static gboolean
+check_flags_without_value (const GOptionEntry *entries, int argc, char **argv,
+                           GError **error)
+{
+  for (int i = 1; i < argc && entries != NULL; i++)
+    {
+      if (g_str_equal (argv[i], "--"))
+        break;
+      if (!g_str_has_prefix (argv[i], "--"))
+        continue;
+      for (const GOptionEntry *e = entries; e->long_name != NULL; e++)
+        {
+          gsize len = strlen (e->long_name);
+
+          if (e->arg == G_OPTION_ARG_NONE && strncmp (argv[i] + 2, e->long_name, len) == 0
+              && argv[i][2 + len] == '=')
+            {
+              g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                           /* Translators: an option that is a switch, given a value */
+                           _("--%s takes no value (got “%s”)"), e->long_name, argv[i]);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 cli_parse_options (const char *command, const char *parameter_summary,
                    const char *description, const GOptionEntry *shared_entries,
@@ -24,10 +56,18 @@ cli_parse_options (const char *command, const char *parameter_summary,
   g_autoptr(GOptionContext) context = NULL;
   g_autofree char *prgname = g_strdup_printf ("dpviz-cli %s", command);
   g_autoptr(GError) local_error = NULL;
+  gboolean help = FALSE;
+  const GOptionEntry help_entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, N_("Show the options of this command"), NULL },
+    G_OPTION_ENTRY_NULL
+  };
 
   /* The usage line reads "dpviz-cli COMMAND [OPTION…]". */
   g_set_prgname (prgname);
   context = g_option_context_new (NULL);
+  /* GOption's own --help calls exit (): cli_main () must return to its caller (the fuzzer
+   * calls it in process), so --help is an option like any other. */
+  g_option_context_set_help_enabled (context, FALSE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, parameter_summary);
   if (description != NULL)
@@ -35,10 +75,23 @@ cli_parse_options (const char *command, const char *parameter_summary,
   if (shared_entries != NULL)
     g_option_context_add_main_entries (context, shared_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, help_entries, GETTEXT_PACKAGE);
 
+  if (!check_flags_without_value (shared_entries, argc, argv, error)
+      || !check_flags_without_value (entries, argc, argv, error)
+      || !check_flags_without_value (help_entries, argc, argv, error))
+    return FALSE;
   if (!g_option_context_parse (context, &argc, &argv, &local_error))
     {
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, local_error->message);
+      return FALSE;
+    }
+  if (help)
+    {
+      g_autofree char *text = g_option_context_get_help (context, TRUE, NULL);
+
+      fputs (text, stdout);
+      g_set_error_literal (error, CLI_ERROR, CLI_ERROR_HELP_SHOWN, "");
       return FALSE;
     }
   if (argc > 1)
@@ -301,8 +354,9 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
   out->sigma_source = "given";
   if (o->epsilon != NULL)
     {
-      /* δ₀ = δ_G(ε₀) of the pair with μ = Δ/σ (Balle & Wang 2018, Thm 8). */
-      status = dp_gaussian_delta (sensitivity / sigma, epsilon, &out->delta);
+      /* δ₀ = δ_G(ε₀) of the pair with μ = Δ/σ (Balle & Wang 2018, Thm 8), for any μ the
+       * options allow (dp_gaussian_delta () stops at μ = 10⁶). */
+      status = dp_hockey_stick (&out->mech, epsilon, &out->delta);
       if (status != DP_OK)
         {
           cli_set_status_error (error, status, _("δ of the Gaussian at --epsilon"));
@@ -313,7 +367,10 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
     }
   else if (o->delta != NULL)
     {
-      status = dp_gaussian_epsilon (sensitivity / sigma, delta, &out->epsilon);
+      /* ε₀: the smallest ε with δ_G(ε) ≤ δ₀, i.e. D∞^δ₀ (Dwork & Roth Def. 3.7), for any μ
+       * the options allow (σ = 10⁻⁹ with Δ = 1 is μ = 10⁹; dp_gaussian_epsilon () stops at
+       * μ = 10⁶). */
+      status = dp_hockey_stick_inverse (&out->mech, delta, &out->epsilon);
       if (status != DP_OK)
         {
           cli_set_status_error (error, status, _("ε of the Gaussian at --delta"));
@@ -323,6 +380,28 @@ resolve_gaussian (const CliMechanismOptions *o, double epsilon, double sigma,
       out->delta = delta;
     }
   return TRUE;
+}
+
+gboolean
+cli_gaussian_exact_check (const DpMechanism *mech, unsigned long k, GError **error)
+{
+  double mu_k;
+
+  if (mech->kind != DP_MECHANISM_GAUSSIAN)
+    return TRUE;
+  mu_k = dp_mechanism_gaussian_mu (mech) * sqrt ((double) k);
+  if (mu_k <= GAUSSIAN_EXACT_MU_MAX)
+    return TRUE;
+  {
+    g_autofree char *shown = cli_format_double (mu_k);
+
+    g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                 /* Translators: %lu is --k, %s the value of μ√k. */
+                 _("--k %lu: the exact composition of the Gaussian needs μ√k = Δ√k/σ ≤ 10⁶; "
+                   "here it is %s"),
+                 k, shown);
+  }
+  return FALSE;
 }
 
 gboolean
@@ -576,13 +655,33 @@ append_number (GString *out, double value)
   g_string_append (out, buf);
 }
 
-/* RFC 8259 §7: escape the quotation mark, the reverse solidus and control characters. */
+/* RFC 8259 §7: escape the quotation mark, the reverse solidus and control characters.
+ * JSON text is Unicode: a byte that is not part of valid UTF-8 (a file name is bytes) is
+ * written as U+FFFD, so that the output is always valid UTF-8 that every parser reads. (Lone
+ * surrogate escapes, \udcXX, would keep the bytes for Python but json-glib refuses them.)
+ * Where the exact bytes matter, the caller adds them in another form (export's
+ * "output_uri"). */
 static void
 append_string (GString *out, const char *s)
 {
+  const char *end = s + strlen (s);
+
   g_string_append_c (out, '"');
   for (const unsigned char *p = (const unsigned char *) s; *p != '\0'; p++)
     {
+      if (*p >= 0x80)
+        {
+          gunichar c = g_utf8_get_char_validated ((const char *) p, end - (const char *) p);
+
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            g_string_append (out, "\xef\xbf\xbd");
+          else
+            {
+              g_string_append_len (out, (const char *) p, g_utf8_skip[*p]);
+              p += g_utf8_skip[*p] - 1;
+            }
+          continue;
+        }
       switch (*p)
         {
         case '"':

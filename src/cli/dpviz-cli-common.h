@@ -19,11 +19,18 @@ G_BEGIN_DECLS
 
 #define CLI_ERROR (cli_error_quark ())
 typedef enum {
-  CLI_ERROR_USAGE,   /* exit status 2 */
-  CLI_ERROR_FAILED,  /* exit status 1 */
+  CLI_ERROR_USAGE,       /* exit status 2 */
+  CLI_ERROR_FAILED,      /* exit status 1 */
+  CLI_ERROR_HELP_SHOWN,  /* --help printed the help: exit status 0, no message */
 } CliError;
 
 GQuark cli_error_quark (void);
+
+/* Everything `dpviz-cli ARG…` does after setting up the locale and the text domain (main ()
+ * in dpviz-cli-main.c): dispatches the command, prints its output and at most one line on
+ * standard error, and returns the exit status. It never calls exit (), so the fuzzer
+ * (tests/fuzz) runs it in process, on the same path as main (). */
+int cli_main (int argc, char **argv);
 
 /* A subcommand: parses its own argv (argv[0] is the subcommand name) and returns the exit
  * status, or sets @error (then main prints one line and exits with the matching status). */
@@ -65,8 +72,9 @@ void cli_json_add_advanced_tail (JsonBuilder *b, const DpMechanism *m, unsigned 
                                  double threshold);
 
 /* Parses @argv with @shared_entries (may be NULL) and @entries (option values are strings,
- * parsed afterwards so that numbers are locale-independent and checked whole). Handles --help;
- * rejects leftover arguments. */
+ * parsed afterwards so that numbers are locale-independent and checked whole). Rejects
+ * leftover arguments. --help prints the help on standard output and returns FALSE with
+ * CLI_ERROR_HELP_SHOWN, which cli_main () turns into exit status 0. */
 gboolean cli_parse_options (const char *command, const char *parameter_summary,
                             const char *description, const GOptionEntry *shared_entries,
                             const GOptionEntry *entries, int argc, char **argv,
@@ -122,6 +130,10 @@ typedef struct {
 gboolean cli_mechanism_resolve (const CliMechanismOptions *options, gboolean allow_generic,
                                 CliMechanism *out, GError **error);
 const char *cli_mechanism_name (const CliMechanism *m);
+/* The exact k-fold composition of a Gaussian is the Gaussian pair with μ√k (μ = Δ/σ), which
+ * libdpcore evaluates for μ√k ≤ 10⁶ (dp_gaussian_delta (), dp-gaussian.h). FALSE, with a
+ * usage error naming the values, for a Gaussian beyond it; TRUE for any other mechanism. */
+gboolean cli_gaussian_exact_check (const DpMechanism *mech, unsigned long k, GError **error);
 
 /* `--calibration analytic|classic` for the commands that offer it (into o->calibration). */
 #define CLI_CALIBRATION_ENTRY(o) \

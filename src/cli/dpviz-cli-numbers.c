@@ -193,7 +193,22 @@ cli_cmd_delta (int argc, char **argv, GError **error)
 
   exact = k > 1;
   /* With --group: the group pair (k times). */
-  if (at_text != NULL)
+  if (exact && !cli_gaussian_exact_check (&group.pair, k, error))
+    return CLI_EXIT_USAGE;
+  if (at_text != NULL && exact && at < 0)
+    {
+      double mirror = 0;
+
+      /* The exact composition takes ε′ ≥ 0. For any pair, ∫(p − γq)₊ − ∫(γq − p)₊ = 1 − γ,
+       * so H_γ(P‖Q) = 1 − γ + γ·H_{1/γ}(Q‖P) (γ = e^{ε′}); the k-fold compositions of the
+       * Laplace, Gaussian and RR pairs (group pairs too) are symmetric (y ↦ Δ − y in each
+       * coordinate, or RR's two outputs swapped, maps P to Q), so
+       * δ(ε′) = 1 − e^{ε′} + e^{ε′}·δ(−ε′), an upper bound within the same relative tolerance
+       * when δ(−ε′) is one. */
+      status = dp_compose_exact_delta (&group.pair, k, -at, 0.0, NULL, &mirror);
+      result = -expm1 (at) + exp (at) * mirror;
+    }
+  else if (at_text != NULL)
     status = exact ? dp_compose_exact_delta (&group.pair, k, at, 0.0, NULL, &result)
                    : dp_hockey_stick (&group.pair, at, &result);
   else
@@ -317,6 +332,11 @@ run_method (Method method, const CliMechanism *m, unsigned long k, double target
           r->reason = N_("the target δ must exceed 1 − (1 − δ₀)^k");
           return;
         }
+    }
+  if (method == METHOD_EXACT && !m->generic && !cli_gaussian_exact_check (&m->mech, k, NULL))
+    {
+      r->reason = N_("the exact composition of the Gaussian needs μ√k = Δ√k/σ ≤ 10⁶");
+      return;
     }
 
   if (m->generic)

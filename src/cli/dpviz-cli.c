@@ -1,15 +1,15 @@
-/* dpviz-cli.c — headless numbers and figure export: the entry point and command dispatch
+/* dpviz-cli.c — headless numbers and figure export: the command dispatch
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
 
+#include "dpv-display.h"
 #include "dpviz-cli-common.h"
 
 typedef struct {
@@ -63,10 +63,10 @@ print_usage (FILE *out)
 static void
 print_error (const char *command, const char *message)
 {
-  g_autofree char *line = g_strdup (message);
+  /* One line, always: arguments quoted in a message may hold newlines, escape sequences or
+   * bytes that are not UTF-8; they are shown escaped (dpv_escape_for_display ()). */
+  g_autofree char *line = dpv_escape_for_display (message, -1);
 
-  /* One line, always. */
-  g_strdelimit (line, "\r\n", ' ');
   if (command != NULL)
     fprintf (stderr, "dpviz-cli %s: %s\n", command, line);
   else
@@ -74,19 +74,12 @@ print_error (const char *command, const char *message)
 }
 
 int
-main (int argc, char **argv)
+cli_main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
   const char *name;
   int status;
-  const char *localedir = g_getenv ("DPVIZ_LOCALEDIR");
 
-  setlocale (LC_ALL, "");
-  /* DPVIZ_LOCALEDIR: the build tree's catalogues when uninstalled (po/meson.build; `meson
-   * devenv` sets it), as for the app. */
-  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir ? localedir : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("dpviz-cli");
 
   if (argc < 2)
@@ -111,7 +104,9 @@ main (int argc, char **argv)
       if (strcmp (name, commands[i].name) != 0)
         continue;
       status = commands[i].func (argc - 1, argv + 1, &error);
-      if (error != NULL)
+      if (g_error_matches (error, CLI_ERROR, CLI_ERROR_HELP_SHOWN))
+        status = CLI_EXIT_OK;
+      else if (error != NULL)
         {
           print_error (name, error->message);
           return error->code == CLI_ERROR_USAGE ? CLI_EXIT_USAGE : CLI_EXIT_FAILED;

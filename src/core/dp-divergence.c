@@ -260,10 +260,13 @@ dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out)
 static bool
 is_valid_bound_epsilon (double epsilon)
 {
-  return epsilon >= 0.0 && epsilon <= DP_EPSILON_MAX;
+  /* Any finite ε ≥ 0: the bounds are also asked for at the ε₀ a Gaussian mechanism reaches at
+   * a given δ₀, which can far exceed DP_EPSILON_MAX (σ = 1e-3, δ₀ = 1e-6: ε₀ ≈ 5·10⁵). */
+  return epsilon >= 0.0 && epsilon < HUGE_VAL;
 }
 
-/* Dwork & Roth Lemma 3.18: D_KL ≤ ε(e^ε − 1). */
+/* Dwork & Roth Lemma 3.18: D_KL ≤ ε(e^ε − 1). Above ε ≈ 703.2 (ε + ln ε > ln DBL_MAX)
+ * the bound exceeds the double range and is +∞ (HUGE_VAL). */
 DpStatus
 dp_kl_bound_lemma_3_18 (double epsilon, double *out)
 {

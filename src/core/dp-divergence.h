@@ -36,7 +36,9 @@ DpStatus dp_hockey_stick (const DpMechanism *m, double eps_prime, double *out);
  * is ≤ δ (DP_ERR_NUMERIC when no ε′ within 64 ulps of the closed form achieves it). */
 DpStatus dp_hockey_stick_inverse (const DpMechanism *m, double delta, double *out);
 
-/* KL bounds for any ε-DP pair, ε ∈ [0, 700] (NaN-free; out-of-domain → DP_ERR_DOMAIN). */
+/* KL bounds for any ε-DP pair, for any finite ε ≥ 0 (NaN-free; a negative, NaN or infinite
+ * ε → DP_ERR_DOMAIN). Lemma 3.18's bound is +∞ (HUGE_VAL) above ε ≈ 703.2, where
+ * ε(e^ε − 1) exceeds the double range; the other two stay finite up to ε ≈ 1.9·10¹⁵⁴. */
 /* Dwork & Roth Lemma 3.18: D_KL ≤ ε(e^ε − 1) (computed as ε·expm1(ε)). */
 DpStatus dp_kl_bound_lemma_3_18 (double epsilon, double *out);
 /* Tight worst case ε·tanh(ε/2) = ε(e^ε−1)/(e^ε+1): the KL of binary RR, which dominates

@@ -24,6 +24,37 @@ static const DpvParamChoice mechanism_choices[] = {
   { DP_MECHANISM_RR, "rr", N_("randomized response") },
 };
 
+/* The sensitivity view's queries (libdpcore, dp-sensitivity.h). */
+static const DpvParamChoice statistic_choices[] = {
+  { DP_QUERY_COUNT, "count", N_("count") },
+  { DP_QUERY_SUM, "sum", N_("sum") },
+  { DP_QUERY_MEAN, "mean", N_("mean (n fixed)") },
+  { DP_QUERY_MEDIAN, "median", N_("median") },
+  { DP_QUERY_MAX, "max", N_("maximum") },
+};
+
+/* The noise calibrated to smooth sensitivity (Nissim, Raskhodnikova & Smith 2007). */
+static const DpvParamChoice smooth_noise_choices[] = {
+  { DP_NOISE_CAUCHY, "cauchy", N_("Cauchy, ε-DP (β = ε/6)") },
+  { DP_NOISE_LAPLACE, "laplace", N_("Laplace, (ε, δ)-DP (β = ε/(2 ln(2/δ)))") },
+};
+
+static const DpvParamChoice sex_choices[] = {
+  { DPV_SEX_FEMALE, "female", N_("female") },
+  { DPV_SEX_MALE, "male", N_("male") },
+};
+
+/* The sensitivity view's examples: the same data sets as libdpcore's dp_sensitivity_examples ()
+ * (test-registry checks that they agree), ages in [0, 100]. */
+static const DpvParamPreset data_presets[] = {
+  { "seminar", N_("Seminar: 41 students aged 19–25 (the median’s local sensitivity is 0)"),
+    "19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, "
+    "21, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 23, 24, 24, 24, 24, 25, 25" },
+  { "family", N_("Family gathering: children and grandparents (the median’s local "
+                 "sensitivity is 52)"),
+    "2, 4, 5, 7, 9, 61, 63, 66, 68, 71, 74" },
+};
+
 static const DpvParamChoice query_choices[] = {
   { DPV_QUERY_COUNT, "count", N_("a count (Δ = 1)") },
   { DPV_QUERY_MEAN, "mean", N_("the mean of n values in [0, 1] (Δ = 1/n)") },
@@ -113,10 +144,10 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .id = DPV_PARAM_PRIOR, .kind = DPV_PARAM_KIND_DOUBLE,
     .name = "prior", .key = "Prior", .symbol = "π",
     .label = N_("Attacker’s prior π"),
-    .help = N_("Hypothesis view: the attacker’s prior probability that the person is in the "
-               "data"),
+    .help = N_("The attacker’s prior probability of the hypothesis (hypothesis view: the person "
+               "is in the data; linkage view: the target has the diagnosis)"),
     .min = 0.01, .max = 0.99, .def = 0.5, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 2,
-    .low_hint = N_("unlikely in the data"), .high_hint = N_("likely in the data"),
+    .low_hint = N_("attacker doubts it"), .high_hint = N_("attacker suspects it"),
   },
   [DPV_PARAM_TRIALS] = {
     .id = DPV_PARAM_TRIALS, .kind = DPV_PARAM_KIND_UINT,
@@ -184,6 +215,92 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
     .mechanisms = MECH_BIT (DP_MECHANISM_LAPLACE) | MECH_BIT (DP_MECHANISM_GAUSSIAN),
     .not_applicable = N_("Randomized response has two outputs, 0 and 1: they are its bins"),
     .low_hint = N_("fewer, fuller bins"), .high_hint = N_("finer"),
+  },
+  [DPV_PARAM_STATISTIC] = {
+    .id = DPV_PARAM_STATISTIC, .kind = DPV_PARAM_KIND_ENUM,
+    .name = "statistic", .key = "Statistic", .symbol = "f",
+    .label = N_("Query f"),
+    .help = N_("Sensitivity view: count, sum, mean (n fixed), median or max of the data set"),
+    .def = DP_QUERY_MEDIAN,
+    .choices = statistic_choices, .n_choices = G_N_ELEMENTS (statistic_choices),
+  },
+  [DPV_PARAM_SMOOTH_NOISE] = {
+    .id = DPV_PARAM_SMOOTH_NOISE, .kind = DPV_PARAM_KIND_ENUM,
+    .name = "smooth-noise", .key = "SmoothNoise", .symbol = "Z",
+    .label = N_("Smooth-sensitivity noise"),
+    .help = N_("Sensitivity view: cauchy (ε-DP, β = ε/6) or laplace ((ε, δ)-DP, "
+               "β = ε/(2 ln(2/δ)))"),
+    .def = DP_NOISE_CAUCHY,
+    .choices = smooth_noise_choices, .n_choices = G_N_ELEMENTS (smooth_noise_choices),
+  },
+  [DPV_PARAM_DATA] = {
+    .id = DPV_PARAM_DATA, .kind = DPV_PARAM_KIND_LIST,
+    .name = "data", .key = "Data", .symbol = "x",
+    .label = N_("Data set x (ages)"),
+    .help = N_("Sensitivity view: 5 to 50 ages in the domain [0, 100], comma-separated, or an "
+               "example: seminar, family"),
+    .min = 0, .max = 100, .digits = 3,
+    .list_min = 5, .list_max = DPV_PARAM_LIST_MAX,
+    .def_list = "19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, "
+                "21, 21, 21, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 23, 24, 24, 24, "
+                "24, 25, 25",
+    .presets = data_presets, .n_presets = G_N_ELEMENTS (data_presets),
+  },
+  [DPV_PARAM_CLUSTERS] = {
+    .id = DPV_PARAM_CLUSTERS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "clusters", .key = "Clusters", .symbol = "k",
+    .label = N_("Clusters k"),
+    .help = N_("k-means view: the clusters of the data set and the centres k-means looks for"),
+    .min = 2, .max = 6, .def = 4, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
+    .low_hint = N_("fewer clusters"), .high_hint = N_("more clusters"),
+  },
+  [DPV_PARAM_POINTS] = {
+    .id = DPV_PARAM_POINTS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "points", .key = "Points", .symbol = "n",
+    .label = N_("Points n"),
+    .help = N_("k-means view: the size of the data set"),
+    .min = 100, .max = 10000, .def = 2000, .scale = DPV_PARAM_SCALE_LOG, .digits = 0,
+    .low_hint = N_("more noise per point"), .high_hint = N_("less noise per point"),
+  },
+  [DPV_PARAM_ITERATIONS] = {
+    .id = DPV_PARAM_ITERATIONS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "iterations", .key = "Iterations", .symbol = "T",
+    .label = N_("Iterations T"),
+    .help = N_("k-means view: Lloyd iterations; each spends ε′ = ε/(2T) twice"),
+    .min = 1, .max = 50, .def = 10, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
+    .low_hint = N_("less noise per step"), .high_hint = N_("more noise per step"),
+  },
+  [DPV_PARAM_STEP] = {
+    .id = DPV_PARAM_STEP, .kind = DPV_PARAM_KIND_UINT,
+    .name = "step", .key = "Step", .symbol = "t",
+    .label = N_("Iteration shown t"),
+    .help = N_("k-means view: the iteration drawn (0 = the random start; beyond T, the last)"),
+    .min = 0, .max = 50, .def = 10, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
+    .low_hint = N_("start"), .high_hint = N_("end"),
+  },
+  [DPV_PARAM_RUNS] = {
+    .id = DPV_PARAM_RUNS, .kind = DPV_PARAM_KIND_UINT,
+    .name = "runs", .key = "Runs", .symbol = "R",
+    .label = N_("Runs per ε"),
+    .help = N_("k-means view: seeds averaged in the cost-against-ε panel"),
+    .min = 4, .max = 32, .def = 16, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
+    .low_hint = N_("faster"), .high_hint = N_("smoother average"),
+  },
+  [DPV_PARAM_TARGET_AGE] = {
+    .id = DPV_PARAM_TARGET_AGE, .kind = DPV_PARAM_KIND_UINT,
+    .name = "target-age", .key = "TargetAge", .symbol = "age",
+    .label = N_("Target’s age"),
+    .help = N_("Linkage view: the age the attacker knows (Rebecca: 56)"),
+    .min = 0, .max = 100, .def = 56, .scale = DPV_PARAM_SCALE_LINEAR, .digits = 0,
+    .low_hint = N_("younger"), .high_hint = N_("older"),
+  },
+  [DPV_PARAM_TARGET_SEX] = {
+    .id = DPV_PARAM_TARGET_SEX, .kind = DPV_PARAM_KIND_ENUM,
+    .name = "target-sex", .key = "TargetSex", .symbol = "sex",
+    .label = N_("Target’s sex"),
+    .help = N_("Linkage view: the sex the attacker knows (Rebecca: female)"),
+    .def = DPV_SEX_FEMALE,
+    .choices = sex_choices, .n_choices = G_N_ELEMENTS (sex_choices),
   },
   [DPV_PARAM_RESPONDENTS] = {
     .id = DPV_PARAM_RESPONDENTS, .kind = DPV_PARAM_KIND_UINT,
@@ -531,6 +648,28 @@ dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **
       for (guint i = 0; i < value->list.n; i++)
         if (!check_number (spec, value->list.values[i], error))
           return FALSE;
+      /* a named list's names read back from dpv_param_format ()'s "name=value, …": not
+       * empty, no ',' or '=', no space at either end, shorter than DPV_PARAM_LIST_NAME_MAX */
+      for (guint i = 0; spec->list_named && i < value->list.n; i++)
+        {
+          const char *name = value->list.names[i];
+          gsize len = strnlen (name, DPV_PARAM_LIST_NAME_MAX);
+
+          if (len == 0 || len >= DPV_PARAM_LIST_NAME_MAX || strpbrk (name, ",=") != NULL
+              || g_ascii_isspace (name[0]) || g_ascii_isspace (name[len - 1])
+              || !g_utf8_validate (name, len, NULL))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           /* Translators: a parameter's label, the item's number, and the
+                            * longest name in bytes */
+                           _("%s: the name of item %u must not be empty, longer than %u "
+                             "bytes, or contain “,” or “=” (got “%s”)"),
+                           _(spec->label), i + 1, DPV_PARAM_LIST_NAME_MAX - 1,
+                           len < DPV_PARAM_LIST_NAME_MAX && g_utf8_validate (name, len, NULL)
+                           ? name : "…");
+              return FALSE;
+            }
+        }
       return TRUE;
     case DPV_N_PARAM_KINDS:
     default:
@@ -658,6 +797,9 @@ dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
         return parse_error (spec, text, error);
       break;
     case DPV_PARAM_KIND_LIST:
+      for (guint i = 0; i < spec->n_presets; i++)
+        if (g_ascii_strcasecmp (text, spec->presets[i].name) == 0)
+          text = spec->presets[i].text;
       if (!parse_list (spec, text, &v.list))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,

@@ -34,6 +34,12 @@ typedef enum {
 #define DPV_PARAM_LIST_MAX 50
 #define DPV_PARAM_LIST_NAME_MAX 32
 
+/* The sex of a person in the linkage tables (book §3.1) and in the attacker's knowledge. */
+typedef enum {
+  DPV_SEX_MALE = 0,
+  DPV_SEX_FEMALE,
+} DpvSex;
+
 /* A small editable list: a data set of numbers, or named items (candidates with a utility).
  * Unused items and name bytes are zero, so that two equal lists are equal byte for byte. */
 typedef struct {
@@ -102,6 +108,14 @@ typedef enum {
   DPV_PARAM_FLAG_SESSION = 1 << 1,
 } DpvParamFlags;
 
+/* A named example value of a LIST parameter (a built-in data set): dpv_param_parse () takes its
+ * name for the value, the app's list editor offers it in a menu. */
+typedef struct {
+  const char *name;    /* "seminar": CLI, lesson files (never translated) */
+  const char *label;   /* N_("Seminar: 41 students aged 19–25") */
+  const char *text;    /* the value, as dpv_param_parse () reads it */
+} DpvParamPreset;
+
 /* One choice of an ENUM parameter. */
 typedef struct {
   int value;
@@ -130,6 +144,8 @@ typedef struct {
   guint n_choices;
   guint list_min, list_max; /* LIST: how many items (≤ DPV_PARAM_LIST_MAX) */
   gboolean list_named;      /* LIST: items are "name=value" */
+  const DpvParamPreset *presets; /* LIST: named example values (may be NULL) */
+  guint n_presets;
   guint mechanisms;         /* bit (1 << DpMechanismKind) per mechanism it applies to; 0 = all */
   const char *not_applicable; /* N_(…): why it does nothing for the other mechanisms */
   DpvParamFlags flags;
@@ -160,7 +176,7 @@ gboolean dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, 
 /* Parses @text as @spec's kind (locale-independent; the whole text must parse) and checks it
  * (a negative number is refused even where it means "automatic": typed text is a value).
  * DOUBLE "1e-5"; UINT "100"; SEED decimal; ENUM a choice's name; BOOL "true"/"false";
- * LIST comma-separated values, or "name=value" items for a named list. */
+ * LIST comma-separated values, or "name=value" items for a named list, or a preset's name. */
 gboolean dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
                           GError **error);
 /* The value as text that dpv_param_parse () reads back to the same value (shortest decimal

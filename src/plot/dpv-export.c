@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A drawing is a draw function and its data (a view's frame, computed once before): every band
- * of a PNG and every format draw the same numbers. Everything is rendered into memory first (cairo_*_surface_create_for_stream), then written
- * with g_file_replace_contents (temporary file + rename), so a failed export never leaves a
- * partial file and never touches an existing destination.
+ * of a PNG and every format draw the same numbers. Everything is rendered into memory first
+ * (cairo_*_surface_create_for_stream), then written by dpv_atomic_write_file () (a temporary
+ * file, fsync, rename), so a failed export never leaves a partial file and never touches an
+ * existing destination.
  */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 
 #include <pango/pango.h>
 
+#include "dpv-atomic-file.h"
 #include "dpv-export.h"
 #include "dpv-render-image.h"
 
@@ -24,9 +26,46 @@
 #define DPV_EXPORT_SIZE_MAX 20000.0
 #define DPV_EXPORT_SCALE_MIN 0.25
 #define DPV_EXPORT_SCALE_MAX 8.0
-/* cairo image surfaces are limited to 32767 pixels a side; also cap the memory (1 GiB). */
-#define DPV_EXPORT_PIXELS_SIDE_MAX 32767.0
-#define DPV_EXPORT_PIXELS_MAX (256.0 * 1024 * 1024)
+
+/* Sizes for the places figures go. LaTeX: the article class's two-column \columnwidth is
+ * about 8.5 cm and a one-column \textwidth on A4 about 15 cm; captions and small text there
+ * are 8–9 pt. A 16:9 slide is 10 × 5.625 in (Impress and PowerPoint's wide format), read
+ * from afar at 16 pt. A4 landscape is a handout page. */
+static const DpvExportPreset presets[] = {
+  { "slide", N_("Slide 16:9"), 25.4, 14.2875, 16.0, 150.0 },
+  { "latex-column", N_("LaTeX column (8.5 cm)"), 8.5, 6.0, 8.0, 300.0 },
+  { "latex-text", N_("LaTeX text width (15 cm)"), 15.0, 9.5, 9.0, 300.0 },
+  { "a4", N_("A4 page, landscape"), 29.7, 21.0, 12.0, 300.0 },
+};
+
+const DpvExportPreset *
+dpv_export_presets (gsize *n_out)
+{
+  if (n_out != NULL)
+    *n_out = G_N_ELEMENTS (presets);
+  return presets;
+}
+
+const DpvExportPreset *
+dpv_export_preset_lookup (const char *name)
+{
+  if (name == NULL)
+    return NULL;
+  for (gsize i = 0; i < G_N_ELEMENTS (presets); i++)
+    if (g_ascii_strcasecmp (name, presets[i].name) == 0)
+      return &presets[i];
+  return NULL;
+}
+
+char *
+dpv_export_preset_names (void)
+{
+  GString *s = g_string_new (NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (presets); i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", presets[i].name);
+  return g_string_free (s, FALSE);
+}
 
 gboolean
 dpv_format_from_filename (const char *filename, DpvFormat *out)
@@ -104,9 +143,105 @@ check_cairo (cairo_status_t status, GError **error)
   return FALSE;
 }
 
+/* PNG chunk CRC (ISO 3309 / ITU-T V.42, as the PNG specification §5.5 gives it): CRC-32 of
+ * the chunk type and data, polynomial 0xedb88320 (reflected), initial and final XOR
+ * 0xffffffff. */
+static guint32
+png_crc (const guint8 *data, gsize len)
+{
+  guint32 c = 0xffffffffu;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      c ^= data[i];
+      for (int k = 0; k < 8; k++)
+        c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+    }
+  return c ^ 0xffffffffu;
+}
+
+static void
+put_be32 (guint8 *p, guint32 v)
+{
+  p[0] = v >> 24;
+  p[1] = v >> 16;
+  p[2] = v >> 8;
+  p[3] = v;
+}
+
+static guint32
+get_be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+GBytes *
+dpv_png_set_dpi (GBytes *png, double dpi, GError **error)
+{
+  static const guint8 signature[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
+  g_autoptr(GByteArray) out = NULL;
+  const guint8 *data;
+  gsize len, pos;
+  guint8 chunk[4 + 4 + 9 + 4];
+  guint32 ppm;
+
+  g_return_val_if_fail (png != NULL, NULL);
+
+  data = g_bytes_get_data (png, &len);
+  /* the signature, then IHDR: length 13, "IHDR", 13 bytes, CRC */
+  if (len < 8 + 25 || memcmp (data, signature, 8) != 0 || get_be32 (data + 8) != 13
+      || memcmp (data + 12, "IHDR", 4) != 0 || !isfinite (dpi) || dpi <= 0 || dpi > 1e6)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Could not set the image’s resolution"));
+      return NULL;
+    }
+  /* pHYs: pixels per unit on x and y, unit 1 = the metre (PNG §11.3.5.3) */
+  ppm = (guint32) floor (dpi / 0.0254 + 0.5);
+  put_be32 (chunk, 9);
+  memcpy (chunk + 4, "pHYs", 4);
+  put_be32 (chunk + 8, ppm);
+  put_be32 (chunk + 12, ppm);
+  chunk[16] = 1;
+  put_be32 (chunk + 17, png_crc (chunk + 4, 4 + 9));
+
+  out = g_byte_array_sized_new (len + sizeof chunk);
+  g_byte_array_append (out, data, 8 + 25);
+  g_byte_array_append (out, chunk, sizeof chunk);
+  /* the other chunks, without any pHYs already there */
+  pos = 8 + 25;
+  while (pos + 12 <= len)
+    {
+      guint32 clen = get_be32 (data + pos);
+      gsize total;
+
+      if (clen > len - pos - 12)
+        break;
+      total = 12 + (gsize) clen;
+      if (memcmp (data + pos + 4, "pHYs", 4) != 0)
+        g_byte_array_append (out, data + pos, total);
+      pos += total;
+    }
+  if (pos != len)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Could not set the image’s resolution"));
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+}
+
 GBytes *
 dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat format,
                      double width, double height, double scale, GError **error)
+{
+  return dpv_export_to_bytes_full (drawing, style, format, width, height, scale, 0.0, error);
+}
+
+GBytes *
+dpv_export_to_bytes_full (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat format,
+                          double width, double height, double scale, double dpi,
+                          GError **error)
 {
   g_autoptr(GByteArray) bytes = NULL;
   cairo_surface_t *surface = NULL;
@@ -148,8 +283,8 @@ dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat
       {
         double pw = ceil (width * scale - 1e-9), ph = ceil (height * scale - 1e-9);
 
-        if (pw > DPV_EXPORT_PIXELS_SIDE_MAX || ph > DPV_EXPORT_PIXELS_SIDE_MAX
-            || pw * ph > DPV_EXPORT_PIXELS_MAX)
+        if (pw > DPV_EXPORT_PNG_SIDE_MAX || ph > DPV_EXPORT_PNG_SIDE_MAX
+            || pw * ph > DPV_EXPORT_PNG_PIXELS_MAX)
           {
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                          _("The image would be too large (%.0f × %.0f pixels)"), pw, ph);
@@ -220,78 +355,49 @@ dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat
   if (!check_cairo (status, error))
     return NULL;
 
+  if (format == DPV_FORMAT_PNG && dpi > 0)
+    {
+      g_autoptr(GBytes) plain = g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+
+      return dpv_png_set_dpi (plain, dpi, error);
+    }
   return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
-}
-
-/* The reason in a GIO error message. GIO's file errors read "Error opening file “PATH”: REASON"
- * where REASON is g_strerror (), already in the user's language: keep only REASON, so that the
- * path is not said twice. Messages that do not quote a path are kept whole. */
-static const char *
-gio_reason (const char *message)
-{
-  const char *tail;
-
-  if (strstr (message, "“") == NULL && strchr (message, '"') == NULL)
-    return message;
-  tail = g_strrstr (message, ": ");
-  return tail != NULL && tail[2] != '\0' ? tail + 2 : message;
 }
 
 gboolean
 dpv_export_to_file (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat format,
                     GFile *file, double width, double height, double scale, GError **error)
 {
-  g_autoptr(GError) local = NULL;
+  return dpv_export_to_file_full (drawing, style, format, file, width, height, scale, 0.0,
+                                  error);
+}
+
+gboolean
+dpv_export_to_file_full (const DpvDrawing *drawing, const DpvStyle *style, DpvFormat format,
+                         GFile *file, double width, double height, double scale, double dpi,
+                         GError **error)
+{
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *name = NULL;
-  gconstpointer data;
-  gsize size = 0;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  bytes = dpv_export_to_bytes (drawing, style, format, width, height, scale, error);
+  bytes = dpv_export_to_bytes_full (drawing, style, format, width, height, scale, dpi, error);
   if (bytes == NULL)
     return FALSE;
+  return dpv_export_write_bytes (bytes, file, error);
+}
+
+gboolean
+dpv_export_write_bytes (GBytes *bytes, GFile *file, GError **error)
+{
+  gconstpointer data;
+  gsize size = 0;
+
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   data = g_bytes_get_data (bytes, &size);
-  /* g_file_replace_contents writes a temporary file next to the destination and renames
-   * it over the destination only when everything was written. */
-  if (!g_file_replace_contents (file, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL,
-                                &local))
-    {
-      const char *reason = gio_reason (local->message);
-      g_autoptr(GFile) parent = g_file_get_parent (file);
-
-      /* GIO's messages repeat the path; say the reason once, in the user's words. */
-      if (local->domain == G_IO_ERROR)
-        switch (local->code)
-          {
-          case G_IO_ERROR_NOT_FOUND:
-            /* also raised where the folder exists but cannot hold files (/proc) */
-            if (parent == NULL || !g_file_query_exists (parent, NULL))
-              reason = _("the folder does not exist");
-            break;
-          case G_IO_ERROR_PERMISSION_DENIED:
-            reason = _("permission denied");
-            break;
-          case G_IO_ERROR_NO_SPACE:
-            reason = _("no space left on the device");
-            break;
-          case G_IO_ERROR_IS_DIRECTORY:
-            reason = _("it is a folder");
-            break;
-          case G_IO_ERROR_READ_ONLY:
-            reason = _("the file system is read-only");
-            break;
-          default:
-            break;
-          }
-      name = g_file_get_parse_name (file);
-      /* Translators: "Could not write “/path/figure.png”: the folder does not exist". */
-      g_set_error (error, local->domain, local->code, _("Could not write “%s”: %s"), name,
-                   reason);
-      return FALSE;
-    }
-  return TRUE;
+  return dpv_atomic_write_file (file, data, size, error);
 }

@@ -33,17 +33,63 @@ typedef struct {
                                * view); NULL: nothing is remembered */
 } DpvDrawing;
 
+/* cairo image surfaces are limited to 32767 pixels a side. The pixel count is capped where a
+ * raster figure stops being useful: 2²⁶ pixels (8192 × 8192) hold a 16:10 figure 84 cm wide
+ * (an A1 or A0 poster's width) at 300 dpi, 9921 × 6201, while 16000 × 16000 took 25 s and
+ * 1 GB for text too small to read. The cap keeps an export under about 300 MB and 8 s;
+ * figures larger than that belong in SVG or PDF, which cost little at any size. */
+#define DPV_EXPORT_PNG_SIDE_MAX 32767.0
+#define DPV_EXPORT_PNG_PIXELS_MAX 67108864.0
+
+/* Lengths: 1 in = 2.54 cm = 72 pt (PostScript point, the unit of PDF and of cairo's vector
+ * surfaces). */
+#define DPV_PT_PER_CM (72.0 / 2.54)
+#define DPV_PT_PER_IN 72.0
+
+/* A figure size in physical units for lecture notes and slides: width × height, the font size
+ * of body text in points, and the resolution of a PNG. */
+typedef struct {
+  const char *name;        /* "slide", "latex-column", …: CLI --preset, settings */
+  const char *label;       /* N_(…): the export dialog */
+  double width_cm, height_cm;
+  double font_pt;
+  double dpi;              /* PNG resolution (300 for print) */
+} DpvExportPreset;
+
+/* The presets, in the order the export dialog lists them; @n_out gets their number. */
+const DpvExportPreset *dpv_export_presets (gsize *n_out);
+/* By name; NULL if there is none. */
+const DpvExportPreset *dpv_export_preset_lookup (const char *name);
+/* "slide, latex-column, …" (new string). */
+char *dpv_export_preset_names (void);
+
 /* From the file name's extension (case-insensitive .png/.svg/.pdf). */
 gboolean dpv_format_from_filename (const char *filename, DpvFormat *out);
 
 /* Renders into memory. width/height in user units (PNG: pixels at scale 1; SVG/PDF: points),
  * scale multiplies PNG pixels (HiDPI/print) and is ignored by vector formats.
- * width, height ∈ [16, 20000]; scale ∈ [0.25, 8]. */
+ * width, height ∈ [16, 20000]; scale ∈ [0.25, 8]; a PNG of at most DPV_EXPORT_PNG_SIDE_MAX
+ * pixels a side and DPV_EXPORT_PNG_PIXELS_MAX pixels. */
 GBytes *dpv_export_to_bytes (const DpvDrawing *drawing, const DpvStyle *style,
                              DpvFormat format, double width, double height, double scale,
                              GError **error);
-/* Renders and writes atomically (temporary file + rename via g_file_replace_contents): on any
- * error the destination is untouched and no partial file remains. */
+/* The same with @dpi > 0 written into the PNG as its resolution (a pHYs chunk, pixels per
+ * metre); ignored by SVG and PDF. A figure in points at @dpi is drawn at scale = dpi/72. */
+GBytes *dpv_export_to_bytes_full (const DpvDrawing *drawing, const DpvStyle *style,
+                                  DpvFormat format, double width, double height, double scale,
+                                  double dpi, GError **error);
+/* A PNG with its resolution set to @dpi (pHYs after IHDR, replacing one already there); NULL
+ * with @error when @png is not a PNG. */
+GBytes *dpv_png_set_dpi (GBytes *png, double dpi, GError **error);
+/* Writes @bytes atomically with dpv_atomic_write_file () (whose rules for links and
+ * permissions apply): on failure the destination is untouched and @error says why. */
+gboolean dpv_export_write_bytes (GBytes *bytes, GFile *file, GError **error);
+gboolean dpv_export_to_file_full (const DpvDrawing *drawing, const DpvStyle *style,
+                                  DpvFormat format, GFile *file, double width, double height,
+                                  double scale, double dpi, GError **error);
+/* Renders and writes atomically with dpv_atomic_write_file () (whose rules for links and
+ * permissions apply): on any error the destination is untouched and no partial file remains. */
+
 gboolean dpv_export_to_file (const DpvDrawing *drawing, const DpvStyle *style,
                              DpvFormat format, GFile *file, double width, double height,
                              double scale, GError **error);

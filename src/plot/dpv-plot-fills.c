@@ -111,6 +111,14 @@ fill_between (DpvPlot        *p,
   dpv_plot_ensure_layout (p);
   fill = dpv_plot_add_fill_entry (p, ENTRY_FILL, legend_markup, color, &p->style.foreground,
                                   alpha, 1.0);
+  /* a fill without a legend entry shades under a curve that is logged itself */
+  if (x != NULL && y_lo != NULL && y_hi != NULL && n > 0 && legend_markup != NULL)
+    {
+      dpv_plot_log_series (p, DPV_SERIES_FILL_LOWER, FALSE, x, y_lo, n, color, DPV_DASH_SOLID,
+                           legend_markup);
+      dpv_plot_log_series (p, DPV_SERIES_FILL_UPPER, FALSE, x, y_hi, n, color, DPV_DASH_SOLID,
+                           legend_markup);
+    }
   if (x == NULL || y_lo == NULL || y_hi == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;

@@ -36,12 +36,62 @@ dpv_set_dash (cairo_t *cr, DpvDash dash, double width)
         cairo_set_dash (cr, d, 4, 0);
       }
       break;
+    case DPV_DASH_LONG_DASH:
+      {
+        double d[] = { 8.0 * u, 3.0 * u };
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_dash (cr, d, 2, 0);
+      }
+      break;
+    case DPV_DASH_DASH_DOT_DOT:
+      {
+        double d[] = { 3.5 * u, 2.4 * u, 0.01, 2.0 * u, 0.01, 2.4 * u };
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_dash (cr, d, 6, 0);
+      }
+      break;
+    case DPV_DASH_LONG_SHORT:
+      {
+        double d[] = { 7.0 * u, 2.4 * u, 2.0 * u, 2.4 * u };
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_dash (cr, d, 4, 0);
+      }
+      break;
     case DPV_DASH_SOLID:
+    case DPV_N_DASHES:
     default:
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       cairo_set_dash (cr, NULL, 0, 0);
       break;
     }
+}
+
+/* The patterns a grayscale figure gives its lines, in the order they are drawn: solid first,
+ * then the patterns that differ most from it and from each other. */
+static const DpvDash gray_dashes[] = {
+  DPV_DASH_SOLID, DPV_DASH_DASHED, DPV_DASH_DOTTED, DPV_DASH_DASHDOT, DPV_DASH_LONG_DASH,
+  DPV_DASH_DASH_DOT_DOT, DPV_DASH_LONG_SHORT,
+};
+
+DpvDash
+dpv_plot_line_dash (DpvPlot *p, const DpvColor *color, DpvDash dash, const char *legend)
+{
+  g_autofree char *key = NULL;
+  guint i;
+
+  if (!p->style.grayscale)
+    return dash;
+  /* lines with the same colour, pattern and legend entry are one series drawn in pieces */
+  key = g_strdup_printf ("%.4f %.4f %.4f %.4f %d %s", color->r, color->g, color->b, color->a,
+                         (int) dash, legend != NULL ? legend : "");
+  if (p->gray_keys == NULL)
+    p->gray_keys = g_ptr_array_new_with_free_func (g_free);
+  for (i = 0; i < p->gray_keys->len; i++)
+    if (g_str_equal (g_ptr_array_index (p->gray_keys, i), key))
+      break;
+  if (i == p->gray_keys->len)
+    g_ptr_array_add (p->gray_keys, g_steal_pointer (&key));
+  return gray_dashes[i % G_N_ELEMENTS (gray_dashes)];
 }
 
 /* Points per stroke when a run is stroked in pieces (see flush_run ()). */
@@ -165,8 +215,12 @@ draw_line (DpvPlot *p, int yaxis, const double *x, const double *y, gsize n,
     width = p->style.line_width;
   if (color == NULL)
     color = &p->style.foreground;
+  dash = dpv_plot_line_dash (p, color, dash, legend);
   dpv_plot_add_entry (p, ENTRY_LINE, legend, color, width, 1.0, dash);
-  if (x == NULL || y == NULL || n == 0 || !dpv_plot_cr_ok (p))
+  if (x == NULL || y == NULL || n == 0)
+    return;
+  dpv_plot_log_series (p, DPV_SERIES_LINE, yaxis == AX_Y2, x, y, n, color, dash, legend);
+  if (!dpv_plot_cr_ok (p))
     return;
 
   min_step = 0.25 * dpv_plot_device_px (p);

@@ -28,6 +28,9 @@ dpv_plot_bars (DpvPlot        *plot,
   if (color == NULL)
     color = &p->style.foreground;
   fill = dpv_plot_add_fill_entry (p, ENTRY_BAR, legend_markup, color, color, alpha, 1.0);
+  if (x != NULL && h != NULL && n > 0)
+    dpv_plot_log_series (p, DPV_SERIES_BARS, FALSE, x, h, n, color, DPV_DASH_SOLID,
+                         legend_markup);
   if (x == NULL || h == NULL || n == 0 || !dpv_plot_cr_ok (p) || !isfinite (bar_width))
     return;
   cr = p->cr;
@@ -94,6 +97,10 @@ dpv_plot_markers (DpvPlot        *plot,
   if (!isfinite (radius) || radius <= 0)
     radius = p->style.line_width * 2;
   dpv_plot_add_entry (p, ENTRY_MARKER, legend_markup, color, radius, 1.0, DPV_DASH_SOLID);
+  /* markers without a legend entry mark a point of a curve already logged */
+  if (x != NULL && y != NULL && n > 0 && legend_markup != NULL)
+    dpv_plot_log_series (p, DPV_SERIES_MARKERS, FALSE, x, y, n, color, DPV_DASH_SOLID,
+                         legend_markup);
   if (x == NULL || y == NULL || n == 0 || !dpv_plot_cr_ok (p))
     return;
   cr = p->cr;

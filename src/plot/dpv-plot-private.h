@@ -114,6 +114,8 @@ struct _DpvPlot {
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
+  GPtrArray *gray_keys;         /* grayscale styles: one key per line drawn with its own dash
+                                   pattern, in order (dpv-plot-lines.c), or NULL */
 };
 
 /* A legend laid out in a grid (dpv-plot-legend-grid.c), of at most GRID_MAX entries. */
@@ -256,6 +258,15 @@ void dpv_plot_dots_stamp_run (DpvPlot *p, DotStamps *ds, const Point *pts, gsize
 
 /* dpv-plot-lines.c */
 void dpv_set_dash (cairo_t *cr, DpvDash dash, double width);
+/* Grayscale styles: the dash pattern of a line of this colour, requested dash and legend (the
+ * next free pattern for a new line); otherwise @dash. */
+DpvDash dpv_plot_line_dash (DpvPlot *p, const DpvColor *color, DpvDash dash,
+                            const char *legend);
+/* Appends a series to style.plot_options.series_log when there is one; y2 draws on the right
+ * axis. */
+void dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2, const double *x,
+                          const double *y, gsize n, const DpvColor *color, DpvDash dash,
+                          const char *legend);
 
 /* dpv-plot-placement.c */
 double dpv_plot_text_overlap (DpvPlot *p, double x, double y, double w, double h);

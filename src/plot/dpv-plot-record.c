@@ -12,6 +12,53 @@
 #include "dpv-plot-private.h"
 
 void
+dpv_series_record_free (DpvSeriesRecord *record)
+{
+  if (record == NULL)
+    return;
+  g_free (record->panel_title);
+  g_free (record->x_title);
+  g_free (record->y_title);
+  g_free (record->legend);
+  if (record->x != NULL)
+    g_array_unref (record->x);
+  if (record->y != NULL)
+    g_array_unref (record->y);
+  g_free (record);
+}
+
+void
+dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2, const double *x,
+                     const double *y, gsize n, const DpvColor *color, DpvDash dash,
+                     const char *legend)
+{
+  static GMutex lock;
+  DpvSeriesRecord *r;
+  const char *panel;
+
+  if (p->style.plot_options.series_log == NULL)
+    return;
+  panel = p->title;
+  if (p->title_choices != NULL && p->title_choices[0] != NULL)
+    panel = p->title_choices[0];
+  r = g_new0 (DpvSeriesRecord, 1);
+  r->kind = kind;
+  r->panel_title = g_strdup (panel);
+  r->x_title = g_strdup (p->axes[AX_X].title);
+  r->y_title = g_strdup (p->axes[y2 ? AX_Y2 : AX_Y].title);
+  r->legend = g_strdup (legend);
+  r->dash = dash;
+  r->color = color != NULL ? *color : p->style.foreground;
+  r->x = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
+  r->y = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
+  g_array_append_vals (r->x, x, n);
+  g_array_append_vals (r->y, y, n);
+  g_mutex_lock (&lock);
+  g_ptr_array_add (p->style.plot_options.series_log, r);
+  g_mutex_unlock (&lock);
+}
+
+void
 dpv_plot_add_entry (DpvPlot *p, EntryKind kind, const char *markup, const DpvColor *color,
                     double width, double alpha, DpvDash dash)
 {

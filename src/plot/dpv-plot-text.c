@@ -102,13 +102,14 @@ dpv_plot_halo_color (const DpvStyle *style, DpvColor *out)
 }
 
 /* Draws layout with its top-left at (x, y); with halo, outlines it in the background colour
- * first so that it stays readable over lines. */
+ * first so that it stays readable over lines. The colour is made readable as text
+ * (dpv_style_text_color (): 4.5:1 against the background). */
 void
 dpv_plot_show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const DpvColor *color,
                       gboolean halo)
 {
   cairo_t *cr = p->cr;
-  DpvColor hc;
+  DpvColor hc, tc;
 
   gboolean snap = p->style.pixel_snap && !p->vector;
 
@@ -131,7 +132,8 @@ dpv_plot_show_layout (DpvPlot *p, PangoLayout *layout, double x, double y, const
         }
     }
   dpv_text_move_to (cr, snap, x, y);
-  dpv_color_set_source (color, cr);
+  dpv_style_text_color (&p->style, color, &tc);
+  dpv_color_set_source (&tc, cr);
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
 }

@@ -92,6 +92,8 @@ dpv_plot_free (DpvPlot *plot)
   g_free (plot->pctx_sig);
   g_free (plot->title);
   g_strfreev (plot->title_choices);
+  if (plot->gray_keys != NULL)
+    g_ptr_array_unref (plot->gray_keys);
   cairo_destroy (plot->cr);
   g_free (plot);
 }

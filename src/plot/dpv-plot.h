@@ -28,7 +28,36 @@ typedef enum {
   DPV_DASH_DASHED,
   DPV_DASH_DOTTED,
   DPV_DASH_DASHDOT,
+  DPV_DASH_LONG_DASH,
+  DPV_DASH_DASH_DOT_DOT,
+  DPV_DASH_LONG_SHORT,
+  DPV_N_DASHES
 } DpvDash;
+
+/* A series as DpvStyle.plot_options.series_log records it: where it was drawn (the panel's
+ * title and axis titles, Pango markup or NULL), its legend entry (NULL: none), and its data
+ * as given (before any clipping or simplification). */
+typedef enum {
+  DPV_SERIES_LINE = 0,
+  DPV_SERIES_BARS,
+  DPV_SERIES_MARKERS,
+  DPV_SERIES_FILL_LOWER,   /* the lower edge of a fill between two curves */
+  DPV_SERIES_FILL_UPPER,
+} DpvSeriesKind;
+
+typedef struct {
+  DpvSeriesKind kind;
+  char *panel_title;
+  char *x_title;
+  char *y_title;
+  char *legend;
+  DpvDash dash;             /* as drawn (grayscale styles choose it) */
+  DpvColor color;
+  GArray *x;                /* of double */
+  GArray *y;                /* of double */
+} DpvSeriesRecord;
+
+void dpv_series_record_free (DpvSeriesRecord *record);
 
 /* Where an annotation's text box sits relative to its data point. */
 typedef enum {

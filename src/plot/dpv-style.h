@@ -48,6 +48,10 @@ typedef struct {
                                   and its box in device units. Appended under a lock: renders
                                   on several threads may share it (a render in bands,
                                   dpv_render_image (), appends a label once a band). */
+  GPtrArray *series_log;       /* of DpvSeriesRecord (dpv-plot.h), or NULL: each series drawn
+                                  (lines, bars, markers and fills with a legend entry) is
+                                  appended with its data, under a lock. For the figure's data
+                                  (CSV); draw once, on one cairo_t, to get each series once. */
 } DpvPlotOptions;
 
 typedef struct _DpvStyle {
@@ -65,6 +69,8 @@ typedef struct _DpvStyle {
   double text_scale;      /* extra factor for projectors (1 = normal) */
   gboolean pixel_snap;    /* snap axis lines to device pixels (image surfaces only: ignored
                              on PDF, PS and SVG targets) */
+  gboolean grayscale;     /* colours are grays (dpv_style_set_grayscale ()) and each line of a
+                             panel gets its own dash pattern, in the order drawn */
   DpvPlotOptions plot_options;
 } DpvStyle;
 
@@ -72,6 +78,27 @@ void dpv_style_init (DpvStyle *style, DpvTheme theme);
 /* "light", "dark", "print" and back. */
 const char *dpv_theme_to_name (DpvTheme theme);
 gboolean dpv_theme_from_name (const char *name, DpvTheme *out);
+
+/* Turns every colour of @style into the gray a black-and-white print gives it (the gray of the
+ * same relative luminance, so contrasts are kept) and sets style->grayscale: lines are then
+ * told apart by their dash patterns. */
+void dpv_style_set_grayscale (DpvStyle *style);
+/* A transparent figure background (alpha 0), for figures laid over slides or pages. */
+void dpv_style_set_transparent (DpvStyle *style);
+
+/* Text at @font_pt points (1 pt = 1 user unit of a figure sized in points) and lines in
+ * proportion to it (2 units at the themes' 13): for figures sized for the page. */
+void dpv_style_set_font_pt (DpvStyle *style, double font_pt);
+
+/* WCAG 2.1 relative luminance of the colour's sRGB values (alpha ignored). */
+double dpv_color_relative_luminance (const DpvColor *color);
+/* WCAG 2.1 contrast ratio (L1 + 0.05)/(L2 + 0.05) of two opaque colours, 1 … 21. */
+double dpv_color_contrast (const DpvColor *a, const DpvColor *b);
+/* The colour text drawn in @color gets: @color itself when it has a contrast of at least
+ * 4.5:1 (WCAG 2.1 AA) against the figure background and against the background tinted a
+ * quarter with @color (a label over its own band), else @color moved towards the foreground
+ * just far enough. */
+void dpv_style_text_color (const DpvStyle *style, const DpvColor *color, DpvColor *out);
 
 /* Sets cr's source colour. */
 void dpv_color_set_source (const DpvColor *color, cairo_t *cr);

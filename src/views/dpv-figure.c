@@ -159,6 +159,15 @@ GBytes *
 dpv_figure_export_to_bytes (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
                             double width, double height, double scale, GError **error)
 {
+  return dpv_figure_export_to_bytes_full (frame, style, format, width, height, scale, 0.0,
+                                          error);
+}
+
+GBytes *
+dpv_figure_export_to_bytes_full (const DpvFrame *frame, const DpvStyle *style,
+                                 DpvFormat format, double width, double height, double scale,
+                                 double dpi, GError **error)
+{
   g_autofree char *description = NULL;
   DpvDrawing drawing;
 
@@ -166,13 +175,22 @@ dpv_figure_export_to_bytes (const DpvFrame *frame, const DpvStyle *style, DpvFor
 
   if (!export_drawing (frame, format, &drawing, &description, error))
     return NULL;
-  return dpv_export_to_bytes (&drawing, style, format, width, height, scale, error);
+  return dpv_export_to_bytes_full (&drawing, style, format, width, height, scale, dpi, error);
 }
 
 gboolean
 dpv_figure_export_to_file (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
                            GFile *file, double width, double height, double scale,
                            GError **error)
+{
+  return dpv_figure_export_to_file_full (frame, style, format, file, width, height, scale, 0.0,
+                                         error);
+}
+
+gboolean
+dpv_figure_export_to_file_full (const DpvFrame *frame, const DpvStyle *style, DpvFormat format,
+                                GFile *file, double width, double height, double scale,
+                                double dpi, GError **error)
 {
   g_autofree char *description = NULL;
   DpvDrawing drawing;
@@ -181,7 +199,8 @@ dpv_figure_export_to_file (const DpvFrame *frame, const DpvStyle *style, DpvForm
 
   if (!export_drawing (frame, format, &drawing, &description, error))
     return FALSE;
-  return dpv_export_to_file (&drawing, style, format, file, width, height, scale, error);
+  return dpv_export_to_file_full (&drawing, style, format, file, width, height, scale, dpi,
+                                  error);
 }
 
 void

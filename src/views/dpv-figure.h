@@ -37,6 +37,15 @@ gboolean dpv_figure_export_to_file (const DpvFrame *frame, const DpvStyle *style
                                     DpvFormat format, GFile *file, double width, double height,
                                     double scale, GError **error);
 
+/* The same with @dpi > 0 written into a PNG as its resolution (dpv_export_to_bytes_full ()). */
+GBytes *dpv_figure_export_to_bytes_full (const DpvFrame *frame, const DpvStyle *style,
+                                         DpvFormat format, double width, double height,
+                                         double scale, double dpi, GError **error);
+gboolean dpv_figure_export_to_file_full (const DpvFrame *frame, const DpvStyle *style,
+                                         DpvFormat format, GFile *file, double width,
+                                         double height, double scale, double dpi,
+                                         GError **error);
+
 /* For one-off uses (the CLI, tests): computes the frame, then renders it. */
 void dpv_view_render (const DpvViewClass *view, const DpvParams *params, const DpvStyle *style,
                       cairo_t *cr, double width, double height);

@@ -21,9 +21,12 @@
 #include "exponential/dpv-exponential.h"
 #include "group/dpv-group.h"
 #include "kl/dpv-kl.h"
+#include "kmeans/dpv-kmeans.h"
+#include "linkage/dpv-linkage.h"
 #include "regions/dpv-regions.h"
 #include "renyi/dpv-renyi.h"
 #include "samples/dpv-samples.h"
+#include "sensitivity/dpv-sensitivity.h"
 #include "survey/dpv-survey.h"
 #include "walk/dpv-walk.h"
 
@@ -41,6 +44,9 @@ static const DpvViewClass *const views[] = {
   &dpv_walk_view,
   &dpv_samples_view,
   &dpv_budget_view,
+  &dpv_sensitivity_view,
+  &dpv_kmeans_view,
+  &dpv_linkage_view,
 };
 
 /* The chapters of the course, in the order of views[]. A chapter whose first view is not

@@ -10,6 +10,7 @@
 #include "test-app-util.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,13 +40,15 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->model = dpviz_model_new ();
   f->settings = g_settings_new (APP_ID);
   /* The memory backend keeps values between tests of one process: start from the defaults. */
-  for (guint i = 0; i < 6; i++)
-    {
-      static const char *const keys[] = { "export-format", "export-width", "export-height",
-                                          "export-scale", "export-theme", "export-caption" };
+  {
+    static const char *const keys[] = { "export-format", "export-width", "export-height",
+                                        "export-scale", "export-theme", "export-caption",
+                                        "export-preset", "export-dpi", "export-transparent",
+                                        "export-grayscale", "export-data" };
 
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
       g_settings_reset (f->settings, keys[i]);
-    }
+  }
 }
 
 static void
@@ -198,6 +201,68 @@ test_write_png (Fixture *f, gconstpointer data)
   assert_png (path, 450, 300);
   assert_toast_shown (f, "Exported “figure.png”");
   g_assert_cmpuint (count_entries (f->dir), ==, 1);
+}
+
+/* The width of a PDF's page, from its MediaBox [x0 y0 x1 y1], in points. */
+static double
+pdf_page_width (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  g_autoptr (GRegex) re = g_regex_new ("/MediaBox\\s*\\[\\s*([-0-9.]+)\\s+[-0-9.]+\\s+([-0-9.]+)",
+                                       G_REGEX_RAW, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  g_autofree char *x0 = NULL, *x1 = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_true (g_regex_match_full (re, data, length, 0, 0, &match, NULL));
+  x0 = g_match_info_fetch (match, 1);
+  x1 = g_match_info_fetch (match, 2);
+  return g_ascii_strtod (x1, NULL) - g_ascii_strtod (x0, NULL);
+}
+
+/* Issue #19: a preset sizes the figure in cm (PDF page 8.5 cm = 8.5/2.54 × 72 pt), a PNG is
+ * at its resolution with that resolution in its pHYs chunk (pixels per metre = dpi/0.0254),
+ * and the data are written beside the figure. */
+static void
+test_write_preset (Fixture *f, gconstpointer data)
+{
+  DpvizExportOptions options = { DPV_FORMAT_PDF, 300, 200, 1.0, DPV_THEME_PRINT, TRUE };
+  g_autofree char *pdf = g_build_filename (f->dir, "column.pdf", NULL);
+  g_autofree char *csv = g_build_filename (f->dir, "column.csv", NULL);
+  g_autofree char *png = g_build_filename (f->dir, "column.png", NULL);
+  g_autoptr (GFile) pdf_file = g_file_new_for_path (pdf);
+  g_autoptr (GFile) png_file = g_file_new_for_path (png);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *bytes = NULL;
+  gsize length = 0;
+  guint32 ppm = (guint32) floor (150 / 0.0254 + 0.5);
+
+  dpviz_model_set_view (f->model, DPVIZ_VIEW ("densities"));
+  options.preset = dpv_export_preset_lookup ("latex-column");
+  options.dpi = 150;
+  options.data = TRUE;
+  g_assert_nonnull (options.preset);
+  g_assert_true (write_and_wait (f, &options, pdf_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (pdf_page_width (pdf), 8.5 / 2.54 * 72, 1e-3);
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  /* the x column first, named by the x axis (quoted: it holds a comma) */
+  g_assert_true (g_str_has_prefix (text, "\"output y"));
+  g_assert_nonnull (strstr (text, "p(y): output on D [density]"));
+
+  options.format = DPV_FORMAT_PNG;
+  options.data = FALSE;
+  g_assert_true (write_and_wait (f, &options, png_file, &error));
+  g_assert_no_error (error);
+  /* 8.5 cm and 6 cm at 150 dpi */
+  assert_png (png, (guint32) ceil (8.5 / 2.54 * 150 - 1e-9), (guint32) ceil (6 / 2.54 * 150 - 1e-9));
+  g_assert_true (g_file_get_contents (png, &bytes, &length, NULL));
+  g_assert_cmpmem (bytes + 37, 4, "pHYs", 4);
+  g_assert_cmpuint (read_be32 ((const guint8 *) bytes + 41), ==, ppm);
+  g_assert_cmpuint (read_be32 ((const guint8 *) bytes + 45), ==, ppm);
+  g_assert_cmpuint (count_entries (f->dir), ==, 3);
 }
 
 static void
@@ -508,6 +573,57 @@ test_dialog_settings (Fixture *f, gconstpointer data)
   g_assert_false (g_settings_get_boolean (f->settings, "export-caption"));
 }
 
+static AdwComboRow *
+combo_titled (GtkWidget *root, const char *title)
+{
+  if (ADW_IS_COMBO_ROW (root)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)), title) == 0)
+    return ADW_COMBO_ROW (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwComboRow *found = combo_titled (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The preset row: a preset hides width, height and scale and shows the resolution; the
+ * choices are remembered. */
+static void
+test_dialog_preset (Fixture *f, gconstpointer data)
+{
+  DpvizExportDialog *dialog;
+  DpvizExportOptions options;
+  AdwComboRow *preset_row;
+  GtkSpinButton *width, *dpi;
+
+  g_settings_set_string (f->settings, "export-preset", "latex-text");
+  g_settings_set_boolean (f->settings, "export-grayscale", TRUE);
+  dialog = dpviz_export_dialog_new (f->window, f->toasts, f->model, f->settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate_for (100);
+  preset_row = combo_titled (GTK_WIDGET (dialog), "Pre_set");
+  width = spin_labelled (GTK_WIDGET (dialog), "_Width");
+  dpi = spin_labelled (GTK_WIDGET (dialog), "_Resolution");
+  g_assert_nonnull (preset_row);
+  g_assert_nonnull (dpi);
+  dpviz_export_dialog_get_options (dialog, &options);
+  g_assert_true (options.preset == dpv_export_preset_lookup ("latex-text"));
+  g_assert_true (options.grayscale);
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (width)));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (dpi)));
+
+  adw_combo_row_set_selected (preset_row, 0);
+  dpviz_export_dialog_get_options (dialog, &options);
+  g_assert_null (options.preset);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (width)));
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (dpi)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static void
 test_dialog_too_large (Fixture *f, gconstpointer data)
 {
@@ -748,6 +864,58 @@ test_clipboard (Fixture *f, gconstpointer data)
   g_clear_object (&r.texture);
 }
 
+typedef struct {
+  gboolean done;
+  char *text;
+  GError *error;
+} ReadText;
+
+static void
+text_read (GObject *source, GAsyncResult *result, gpointer data)
+{
+  ReadText *r = data;
+
+  r->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &r->error);
+  r->done = TRUE;
+}
+
+/* Issue #19: a copied figure carries its caption, drawn on it and as text beside the image. */
+static void
+test_clipboard_caption (Fixture *f, gconstpointer data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (f->window));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DpvFrame) frame = NULL;
+  g_autofree char *title = NULL;
+  ReadText r = { FALSE, NULL, NULL };
+  GdkContentFormats *formats;
+  DpvParams params;
+  DpvStyle style;
+
+  dpviz_model_set_view (f->model, DPVIZ_VIEW ("densities"));
+  dpviz_model_get_params (f->model, &params);
+  params.mechanism = DP_MECHANISM_LAPLACE;
+  params.epsilon = 0.5;
+  params.sensitivity = 2.0;
+  params.show_caption = TRUE;
+  frame = dpv_frame_compute (dpv_registry_lookup ("densities"), &params, NULL, NULL, NULL);
+  dpv_style_init (&style, DPV_THEME_PRINT);
+  g_assert_true (dpviz_copy_figure_to_clipboard (clipboard, frame, &style, 640, 400, &error));
+  g_assert_no_error (error);
+  formats = gdk_clipboard_get_formats (clipboard);
+  g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
+  g_assert_true (gdk_content_formats_contain_gtype (formats, G_TYPE_STRING));
+  gdk_clipboard_read_text_async (clipboard, NULL, text_read, &r);
+  iterate_until (&r.done, 10000);
+  g_assert_no_error (r.error);
+  title = dpv_view_class_get_plain_title (dpv_registry_lookup ("densities"));
+  g_assert_nonnull (strstr (r.text, title));
+  g_assert_nonnull (strstr (r.text, "Laplace"));
+  /* the Laplace scale b = Δ/ε = 2/0.5 */
+  g_assert_nonnull (strstr (r.text, "4.000"));
+  g_free (r.text);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -759,6 +927,7 @@ main (int argc, char *argv[])
   ADD ("/export/write/png", test_write_png);
   ADD ("/export/write/svg-pdf", test_write_vector);
   ADD ("/export/write/markup-in-name", test_write_markup_name);
+  ADD ("/export/write/preset", test_write_preset);
   ADD ("/export/write/fails-missing-folder", test_write_fails);
   ADD ("/export/write/fails-read-only", test_write_read_only);
   ADD ("/export/write/failure-keeps-old-file", test_replace_keeps_old_on_failure);
@@ -766,10 +935,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/export/suggest-name", test_suggest_name);
   g_test_add_func ("/export/options-check", test_options_check);
   ADD ("/export/dialog/settings", test_dialog_settings);
+  ADD ("/export/dialog/preset", test_dialog_preset);
   ADD ("/export/dialog/too-large", test_dialog_too_large);
   ADD ("/export/dialog/file-chooser", test_dialog_file_chooser);
   ADD ("/export/dialog/chooser-cancel", test_dialog_chooser_cancel);
   ADD ("/export/clipboard", test_clipboard);
+  ADD ("/export/clipboard-caption", test_clipboard_caption);
 #undef ADD
 
   return g_test_run ();

@@ -167,6 +167,7 @@ test_notify_only_on_change (void)
   g_assert_cmpint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("composition"));
 }
 
+/* Every parameter valid (the defaults), the ones the test watches away from their defaults. */
 static void
 make_params (DpvParams *p)
 {
@@ -194,7 +195,7 @@ test_apply_all_or_nothing (void)
     { "k", 3, 0 },
     { "k", 3, 20000 },
     { "mechanism", 4, 7 },
-    { "view", 5, 1000 },   /* beyond every registered view */
+    { "view", 5, -1 },   /* the number of registered views, set below */
     { "eps-prime", 6, NAN },
   };
 
@@ -212,7 +213,7 @@ test_apply_all_or_nothing (void)
         case 2: p.sensitivity = bad[i].value; break;
         case 3: p.k = (unsigned long) bad[i].value; break;
         case 4: p.mechanism = (DpMechanismKind) bad[i].value; break;
-        case 5: view = (guint) bad[i].value; break;
+        case 5: view = dpv_registry_get_n_views (); break;
         case 6: p.eps_prime = bad[i].value; break;
         default: g_assert_not_reached ();
         }

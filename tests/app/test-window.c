@@ -15,9 +15,11 @@
 
 #include "dpviz-application.h"
 #include "dpviz-lesson.h"
+#include "dpviz-list-editor.h"
 #include "dpv-composition.h"
 #include "dpviz-window.h"
 #include "dpv-registry.h"
+#include "dpviz-window-private.h"
 
 static GtkApplication *app;
 
@@ -1191,6 +1193,158 @@ test_seed_row (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The sensitivity view's data set is edited in its table: the control is a DpvizListEditor,
+ * shown with that view only; an edited item reaches the model and the figure is drawn again. */
+static void
+test_list_editor (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  GtkWidget *control = dpviz_window_get_control (window, "data");
+  DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("sensitivity"));
+  DpvizListEditor *editor;
+  DpvParams p;
+  guint draws, changed = 0;
+
+  g_assert_nonnull (control);
+  g_assert_true (DPVIZ_IS_LIST_EDITOR (gtk_widget_get_last_child (control)));
+  editor = DPVIZ_LIST_EDITOR (gtk_widget_get_last_child (control));
+
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  spin (0.1);
+  g_assert_false (gtk_widget_get_visible (control));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("sensitivity"));
+  g_assert_true (plot_drawn (plot, 0));
+  g_assert_true (gtk_widget_get_visible (control));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+
+  draws = dpviz_plot_view_get_n_draws (plot);
+  gtk_editable_set_text (dpviz_list_editor_get_value_entry (editor, 0), "100");
+  g_assert_true (dpviz_list_editor_commit_item (editor, 0));
+  dpviz_model_get_params (model, &p);
+  g_assert_cmpfloat (p.data.values[0], ==, 100.0);
+  g_assert_cmpfloat (p.data.values[1], ==, 19.0);
+  g_assert_true (plot_drawn (plot, draws));
+
+  /* refused: nothing changes (the model says nothing changed) */
+  g_signal_connect (model, "changed", G_CALLBACK (count_changed), &changed);
+  gtk_editable_set_text (dpviz_list_editor_get_value_entry (editor, 0), "101");
+  g_assert_false (dpviz_list_editor_commit_item (editor, 0));
+  dpviz_model_get_params (model, &p);
+  g_assert_cmpfloat (p.data.values[0], ==, 100.0);
+  spin (0.2);
+  g_assert_cmpuint (changed, ==, 0);
+  g_signal_handlers_disconnect_by_func (model, count_changed, &changed);
+
+  g_assert_true (dpviz_list_editor_apply_preset (editor, "seminar"));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  close_window (window);
+}
+
+
+/* Reset Parameters: every parameter back to the table's default (dpv_params_init ()), the view
+ * and the mechanism kept. */
+static void
+test_reset_parameters (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  DpvParams defaults, now;
+
+  dpv_params_init (&defaults);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("composition"));
+  dpviz_model_set_mechanism (model, DP_MECHANISM_GAUSSIAN);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.25, NULL));
+  g_assert_true (dpviz_model_set_k (model, 7, NULL));
+  g_assert_true (dpviz_model_set_sensitivity (model, 3.0, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reset-parameters", NULL);
+  dpviz_model_get_params (model, &now);
+  g_assert_cmpfloat (now.epsilon, ==, defaults.epsilon);
+  g_assert_cmpfloat (now.delta, ==, defaults.delta);
+  g_assert_cmpfloat (now.sensitivity, ==, defaults.sensitivity);
+  g_assert_cmpuint (now.k, ==, defaults.k);
+  g_assert_cmpint (now.mechanism, ==, DP_MECHANISM_GAUSSIAN);
+  g_assert_cmpuint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("composition"));
+  close_window (window);
+}
+
+/* Presentation mode (what fullscreen turns on: under Xvfb without a window manager the
+ * window is never confirmed fullscreen, so the test turns it on directly): no header bar, no
+ * controls, the parameters the view uses in a strip; leaving puts the controls back. */
+static void
+test_presentation (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  g_autofree char *densities = NULL;
+  g_autofree char *composition = NULL;
+  g_autofree char *kl = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.5, NULL));
+  g_assert_true (dpviz_model_set_sensitivity (model, 2.0, NULL));
+  g_assert_true (adw_flap_get_reveal_flap (window->flap));
+  _dpviz_window_set_presentation (window, TRUE);
+  spin (0.2);
+  g_assert_false (gtk_widget_get_visible (window->header_bar));
+  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->presentation_strip)));
+  densities = g_strdup (gtk_label_get_text (window->presentation_strip));
+  g_assert_nonnull (strstr (densities, "Laplace"));
+  g_assert_nonnull (strstr (densities, "ε = 0.5"));
+  g_assert_nonnull (strstr (densities, "Δ = 2"));
+  /* the densities view does not use k */
+  g_assert_null (strstr (densities, "k = "));
+
+  /* it follows the model and the view */
+  dpviz_model_set_view (model, DPVIZ_VIEW ("composition"));
+  g_assert_true (dpviz_model_set_k (model, 42, NULL));
+  composition = g_strdup (gtk_label_get_text (window->presentation_strip));
+  g_assert_nonnull (strstr (composition, "k = 42"));
+  g_assert_nonnull (strstr (composition, "δ = "));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("kl"));
+  kl = g_strdup (gtk_label_get_text (window->presentation_strip));
+  g_assert_null (strstr (kl, "k = "));
+
+  if (g_getenv ("DPVIZ_TEST_SHOT") != NULL)
+    {
+      /* for looking at it: the window as a PNG */
+      GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+      int w = gtk_widget_get_width (GTK_WIDGET (window));
+      int h = gtk_widget_get_height (GTK_WIDGET (window));
+
+      dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+      spin (0.5);
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+      texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                             &GRAPHENE_RECT_INIT (0, 0, w, h));
+      gdk_texture_save_to_png (texture, g_getenv ("DPVIZ_TEST_SHOT"));
+      g_object_unref (paintable);
+    }
+
+  _dpviz_window_set_presentation (window, FALSE);
+  g_assert_true (gtk_widget_get_visible (window->header_bar));
+  g_assert_true (adw_flap_get_reveal_flap (window->flap));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->presentation_strip)));
+  close_window (window);
+}
+
+/* The plot text rule: min (width/64, height/40), never below the theme's size. */
+static void
+test_plot_font_size (void)
+{
+  g_assert_cmpfloat (dpviz_plot_view_font_size (13, 800, 500), ==, 13);
+  g_assert_cmpfloat (dpviz_plot_view_font_size (13, 1600, 1000), ==, 25);
+  /* a wide, low figure: the height decides */
+  g_assert_cmpfloat (dpviz_plot_view_font_size (13, 3200, 800), ==, 20);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1224,7 +1378,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
+  g_test_add_func ("/window/reset-parameters", test_reset_parameters);
+  g_test_add_func ("/window/presentation", test_presentation);
+  g_test_add_func ("/window/plot-font-size", test_plot_font_size);
   g_test_add_func ("/window/seed-row", test_seed_row);
+  g_test_add_func ("/window/list-editor", test_list_editor);
 
   status = g_test_run ();
   g_object_unref (app);

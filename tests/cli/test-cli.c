@@ -456,6 +456,62 @@ test_divergence_gaussian (void)
   }
 }
 
+/* σ = 10⁻³ with δ₀ = 10⁻⁶ puts ε₀ near 5·10⁵: the bounds at ε₀ are answered, Lemma 3.18's
+ * ε₀(e^ε₀ − 1) as null (it exceeds the double range, +∞). */
+static void
+test_divergence_gaussian_huge_epsilon (void)
+{
+  g_autoptr(JsonObject) j = RUN_JSON ("divergence", "--mechanism", "gaussian", "--sigma", "1e-3",
+                                      "--delta", "1e-6");
+  JsonObject *params = json_object_get_object_member (j, "parameters");
+  double eps = json_object_get_double_member (params, "epsilon");
+
+  g_assert_cmpfloat (eps, >, 4e5);
+  assert_rel (get_double (j, "kl"), 1.0 / (2 * 1e-6), 1e-12);
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (j, "kl_bound_lemma_3_18")));
+  assert_rel (get_double (j, "kl_bound_tight"), eps * tanh (eps / 2), 1e-14);
+  assert_rel (get_double (j, "kl_bound_zcdp"), eps * eps / 2, 1e-14);
+}
+
+/* σ = 10⁻⁹ (Δ = 1) is μ = 10⁹, within the options' ranges. For μ that large the second term
+ * of δ(ε) = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ) is below 10⁻⁸ of the first, so ε₀ at δ₀ is
+ * μ(μ/2 + z) with Φ(−z) = δ₀, to far better than 1e-12 relative. The exact composition of
+ * k = 10⁷ such mechanisms (μ√k ≈ 3.2·10¹²) is beyond libdpcore's Gaussian: refused, named. */
+static void
+test_gaussian_huge_mu (void)
+{
+  g_autoptr(JsonObject) j = RUN_JSON ("divergence", "--mechanism", "gaussian", "--sigma", "1e-9",
+                                      "--delta", "1e-6");
+  JsonObject *params = json_object_get_object_member (j, "parameters");
+  double lo = 0, hi = 40, mu = 1e9;
+  g_autoptr(JsonObject) c = NULL;
+  JsonObject *not_applicable;
+  g_auto(Run) run;
+
+  for (int i = 0; i < 200; i++)
+    {
+      double mid = 0.5 * (lo + hi);
+
+      if (Phi (-mid) > 1e-6)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  assert_rel (json_object_get_double_member (params, "epsilon"), mu * (mu / 2 + hi), 1e-12);
+
+  RUN (&run, "delta", "--mechanism", "gaussian", "--sigma", "1e-9", "--k", "10000000", "--at",
+       "1");
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--k 10000000"));
+  g_assert_nonnull (strstr (run.err, "μ√k"));
+  g_assert_nonnull (strstr (run.err, "3.16228e+12"));
+
+  c = RUN_JSON ("compose", "--mechanism", "gaussian", "--sigma", "1e-9", "--k", "10000000",
+                "--target-delta", "1e-6");
+  not_applicable = json_object_get_object_member (c, "not_applicable");
+  g_assert_nonnull (strstr (json_object_get_string_member (not_applicable, "exact"), "μ√k"));
+}
+
 static void
 test_divergence_rr (void)
 {
@@ -567,6 +623,35 @@ test_delta_composed (void)
         assert_rel (got, truth, 1e-4);
         g_assert_cmpfloat (got, >=, truth * (1 - 1e-9));
       }
+  }
+  /* Negative ε′ (the documented range of --at is ±10⁶): RR from its binomial sum, the
+   * Gaussian from its closed form, Laplace by integration; below −kε every output has
+   * L ≥ ε′ and δ = 1 − e^{ε′}, so ε′ = −10⁶ gives δ = 1. */
+  {
+    const double at[] = { -0.3, -1.3, -4.2 };
+
+    for (size_t i = 0; i < G_N_ELEMENTS (at); i++)
+      {
+        g_autofree char *as = fmt (at[i]);
+        g_autoptr(JsonObject) rr = RUN_JSON ("delta", "--mechanism", "rr", "--epsilon", "0.5",
+                                             "--k", "10", "--at", as);
+        g_autoptr(JsonObject) gauss = RUN_JSON ("delta", "--mechanism", "gaussian", "--sigma",
+                                                "4", "--k", "25", "--at", as);
+        g_autoptr(JsonObject) lap = RUN_JSON ("delta", "--mechanism", "laplace", "--epsilon",
+                                              "1", "--k", "2", "--at", as);
+        double truth = laplace2_delta (1, at[i]);
+
+        assert_rel (get_double (rr, "delta"), rr_k_delta (0.5, 10, at[i]), 1e-8);
+        assert_rel (get_double (gauss, "delta"), gauss_delta (5.0 / 4, at[i]), 1e-8);
+        assert_rel (get_double (lap, "delta"), truth, 1e-4);
+        g_assert_cmpfloat (get_double (lap, "delta"), >=, truth * (1 - 1e-9));
+      }
+  }
+  {
+    g_autoptr(JsonObject) j = RUN_JSON ("delta", "--mechanism", "laplace", "--epsilon", "1",
+                                        "--k", "2", "--at", "-1000000");
+
+    g_assert_cmpfloat (get_double (j, "delta"), ==, 1.0);
   }
   /* … and the inverse: ε with δ(ε) ≤ target, within 1e-4 relative of the smallest one. */
   {
@@ -1346,6 +1431,104 @@ test_views_chapters (void)
   g_assert_cmpuint (found, ==, G_N_ELEMENTS (known));
 }
 
+/* A PNG that could only be too slow and too large to be of use is refused before drawing. */
+static void
+test_export_size_cap (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dpviz-cli-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "huge.png", NULL);
+  g_auto(Run) run;
+
+  RUN (&run, "export", "--view", "kl", "--width", "16000", "--height", "16000", "--output", png);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "16000 × 16000 pixels is too large"));
+  g_assert_nonnull (strstr (run.err, "67 million pixels"));
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
+static void
+test_export_odd_names (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dpviz-cli-XXXXXX", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad\xff\xfe.png", NULL);
+  g_autofree char *nl = g_build_filename (dir, "new\nline.svg", NULL);
+  g_auto(Run) run;
+  g_auto(Run) run_nl;
+  const char *start, *end;
+
+  /* JSON: the output is valid UTF-8 (U+FFFD for the stray bytes), and the URI names the
+   * file exactly. */
+  RUN (&run, "export", "--view", "kl", "--width", "200", "--height", "120", "--output", bad,
+       "--json");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_utf8_validate (run.out, -1, NULL));
+  g_assert_nonnull (strstr (run.out, "bad\xef\xbf\xbd\xef\xbf\xbd.png\""));
+  start = strstr (run.out, "\"output_uri\": \"");
+  g_assert_nonnull (start);
+  start += strlen ("\"output_uri\": \"");
+  end = strchr (start, '"');
+  g_assert_nonnull (end);
+  {
+    g_autofree char *uri = g_strndup (start, end - start);
+    g_autofree char *from_uri = g_filename_from_uri (uri, NULL, NULL);
+
+    g_assert_true (g_str_has_suffix (uri, "/bad%FF%FE.png"));
+    g_assert_cmpstr (from_uri, ==, bad);
+  }
+  g_assert_true (g_file_test (bad, G_FILE_TEST_IS_REGULAR));
+
+  /* A newline in the name: the JSON escapes it, the text output shows it escaped. */
+  RUN (&run_nl, "export", "--view", "kl", "--width", "200", "--height", "120", "--output", nl);
+  g_assert_cmpint (run_nl.status, ==, 0);
+  g_assert_nonnull (strstr (run_nl.out, "new\\nline.svg"));
+  g_assert_null (strchr (run_nl.out, '\n') == run_nl.out + strlen (run_nl.out) - 1
+                 ? NULL : "more than one line");
+  g_assert_true (g_file_test (nl, G_FILE_TEST_IS_REGULAR));
+  g_unlink (bad);
+  g_unlink (nl);
+  g_rmdir (dir);
+}
+
+/* Arguments quoted in error messages show control characters and non-UTF-8 bytes escaped:
+ * one line of valid UTF-8 with no byte that drives the terminal. */
+static void
+assert_escaped_error_argv (const char *expected, const char *const *args)
+{
+  g_auto(Run) run;
+  size_t len;
+
+  run_argv (&run, args);
+  g_assert_cmpint (run.status, ==, 2);
+  len = strlen (run.err);
+  g_assert_cmpuint (len, >, 1);
+  g_assert_true (g_utf8_validate (run.err, -1, NULL));
+  for (size_t i = 0; i + 1 < len; i++)
+    if ((guchar) run.err[i] < 0x20 || run.err[i] == 0x7f)
+      g_error ("control character 0x%02x in “%s”", (guchar) run.err[i], run.err);
+  if (strstr (run.err, expected) == NULL)
+    g_error ("“%s” does not show “%s”", run.err, expected);
+}
+
+#define ASSERT_ESCAPED_ERROR(expected, ...) \
+  assert_escaped_error_argv ((expected), (const char *const[]) { __VA_ARGS__, NULL })
+
+static void
+test_error_escapes (void)
+{
+  ASSERT_ESCAPED_ERROR ("“his\\e[31mtogram”", "export", "--view", "his\033[31mtogram",
+                        "--output", "x.png");
+  ASSERT_ESCAPED_ERROR ("“1\\v”", "divergence", "--mechanism", "laplace", "--epsilon", "1\v");
+  ASSERT_ESCAPED_ERROR ("“a\\fb”", "export", "--view", "kl", "--theme", "a\fb", "--output",
+                        "x.png");
+  ASSERT_ESCAPED_ERROR ("“foo\\nbar”", "foo\nbar");
+  ASSERT_ESCAPED_ERROR ("“\\xffx”", "\xffx");
+  /* GOption refuses a value that is not UTF-8 itself, without quoting it. */
+  ASSERT_ESCAPED_ERROR ("Invalid byte sequence", "compose", "--mechanism", "\xff");
+  ASSERT_ESCAPED_ERROR ("\\u202e", "delta", "--bogus\xe2\x80\xae");
+  ASSERT_ESCAPED_ERROR ("“x.\\e”", "export", "--view", "kl", "--output", "x.\033");
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* bench (structure only: speed is read by people, never asserted)                          */
 
@@ -1388,6 +1571,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/divergence/laplace", test_divergence_laplace);
   g_test_add_func ("/cli/divergence/laplace-numeric", test_divergence_laplace_numeric);
   g_test_add_func ("/cli/divergence/gaussian", test_divergence_gaussian);
+  g_test_add_func ("/cli/divergence/gaussian-huge-epsilon",
+                   test_divergence_gaussian_huge_epsilon);
+  g_test_add_func ("/cli/divergence/gaussian-huge-mu", test_gaussian_huge_mu);
   g_test_add_func ("/cli/divergence/rr", test_divergence_rr);
   g_test_add_func ("/cli/delta/closed-forms", test_delta_closed_forms);
   g_test_add_func ("/cli/delta/round-trip", test_delta_round_trip);
@@ -1409,6 +1595,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/export/formats", test_export_formats);
   g_test_add_func ("/cli/export/failures", test_export_failures);
   g_test_add_func ("/cli/views-chapters", test_views_chapters);
+  g_test_add_func ("/cli/export/size-cap", test_export_size_cap);
+  g_test_add_func ("/cli/export/odd-names", test_export_odd_names);
+  g_test_add_func ("/cli/error-escapes", test_error_escapes);
   g_test_add_func ("/cli/bench", test_bench_json);
 
   return g_test_run ();

@@ -395,7 +395,25 @@ test_bounds (void)
   g_assert_cmpfloat (fabs (v - 737.07), <, 0.01); /* VIEWS.md: "737" */
   assert_ok (dp_kl_bound_lemma_3_18 (0.0, &v));
   g_assert_cmpfloat (v, ==, 0.0);
-  const double bad[] = { NAN, -1e-9, 700.5, HUGE_VAL };
+  /* Beyond ε₀ = 700 (a Gaussian's ε₀ at a small δ₀): Lemma 3.18's bound is finite while
+   * ε(e^ε − 1) ≤ DBL_MAX (ε + ln ε ≤ ln DBL_MAX, ε ≤ 703.2), +∞ after; the others stay finite. */
+  for (guint i = 0; i < 5; i++)
+    {
+      const double eps = (double[]) { 700.5, 703.1, 703.3, 5e5, 1e150 }[i];
+      double lemma, tight, zcdp;
+      long double e = eps;
+
+      assert_ok (dp_kl_bound_lemma_3_18 (eps, &lemma));
+      assert_ok (dp_kl_bound_tight (eps, &tight));
+      assert_ok (dp_kl_bound_zcdp (eps, &zcdp));
+      if (e * (expl (e) - 1.0L) <= (long double) DBL_MAX)
+        assert_rel ("bound lemma 3.18", lemma, (double) (e * (expl (e) - 1.0L)), 1e-13);
+      else
+        g_assert_cmpfloat (lemma, ==, HUGE_VAL);
+      assert_rel ("bound tight", tight, (double) (e * tanhl (e / 2)), 1e-14);
+      assert_rel ("bound zcdp", zcdp, (double) (e * e / 2), 1e-15);
+    }
+  const double bad[] = { NAN, -1e-9, -HUGE_VAL, HUGE_VAL };
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       assert_domain (dp_kl_bound_lemma_3_18 (bad[i], &v));

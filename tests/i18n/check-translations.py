@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Fails when a user-visible string has no Chinese translation.
 
-1. POTFILES.in must list every file under src/model, src/views, src/plot, src/cli, src/app, ui/
-   and data/ that
+1. POTFILES.in must list every file under src/, ui/ and data/ that
    holds translatable strings, and every file it lists must exist.
 2. The template is regenerated from POTFILES.in with xgettext (the keywords of meson's
    'glib' preset), independently of the build's dpviz-pot target.
@@ -43,9 +42,7 @@ def potfiles(root):
 
 def candidates(root):
     found = []
-    for sub, exts, mark in (("src/model", (".c",), C_MARK), ("src/views", (".c",), C_MARK),
-                            ("src/plot", (".c",), C_MARK), ("src/cli", (".c",), C_MARK),
-                            ("src/app", (".c",), C_MARK), ("ui", (".ui",), UI_MARK),
+    for sub, exts, mark in (("src", (".c",), C_MARK), ("ui", (".ui",), UI_MARK),
                             ("data", (".in",), DATA_MARK)):
         base = os.path.join(root, sub)
         for dirpath, _dirs, files in os.walk(base):

@@ -113,7 +113,9 @@ test_table_ranges (void)
           if ((spec->flags & DPV_PARAM_FLAG_AUTO) != 0 && bad[b] < 0)
             continue;   /* negative means "automatic" */
           dpv_params_init (&p);
-          set_number (spec, &v, bad[b]);
+          /* the whole number beyond the end (6.56 is 7 for a range ending at 6, not 6) */
+          set_number (spec, &v, spec->kind == DPV_PARAM_KIND_DOUBLE ? bad[b]
+                                : bad[b] < lo ? floor (bad[b]) : ceil (bad[b]));
           dpv_params_set (&p, i, &v);
           g_assert_false (dpv_params_validate (&p, &error));
           g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
@@ -188,6 +190,30 @@ test_kinds (void)
   text2 = dpv_param_format (&named, &v);
   g_assert_cmpstr (text2, ==, "Alice=3, Bob=-1.5");
   g_assert_false (dpv_param_parse (&named, "=3, Bob=1", &v, NULL));
+  /* names that would not read back from the text are refused by the check too */
+  g_assert_true (dpv_param_parse (&named, "Alice=3, Bob=-1.5", &v, NULL));
+  g_assert_true (dpv_param_check (&named, &v, NULL));
+  {
+    static const char *const bad[] = { "", "a,b", "a=b", " a", "a ",
+                                       "01234567890123456789012345678901" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(GError) error = NULL;
+
+        w = v;
+        memset (w.list.names[1], 0, DPV_PARAM_LIST_NAME_MAX);
+        memcpy (w.list.names[1], bad[i], MIN (strlen (bad[i]), DPV_PARAM_LIST_NAME_MAX));
+        g_assert_false (dpv_param_check (&named, &w, &error));
+        g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+        g_assert_nonnull (strstr (error->message, "item 2"));
+      }
+    /* 31 bytes is the longest name */
+    w = v;
+    memset (w.list.names[1], 'x', DPV_PARAM_LIST_NAME_MAX - 1);
+    w.list.names[1][DPV_PARAM_LIST_NAME_MAX - 1] = '\0';
+    g_assert_true (dpv_param_check (&named, &w, NULL));
+  }
 
   g_assert_true (dpv_param_parse (&kind, "median", &v, NULL));
   g_assert_cmpint (v.e, ==, 3);

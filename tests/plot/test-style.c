@@ -100,6 +100,109 @@ test_palette (void)
   g_assert_true (s[DPV_THEME_PRINT].pixel_snap);
 }
 
+static DpvColor
+blend (const DpvColor *under, const DpvColor *over, double alpha)
+{
+  DpvColor c = {
+    under->r * (1 - alpha) + over->r * alpha,
+    under->g * (1 - alpha) + over->g * alpha,
+    under->b * (1 - alpha) + over->b * alpha,
+    1.0,
+  };
+  return c;
+}
+
+/* Issue #19: text ≥ 4.5:1 and curves ≥ 3:1 against their background (WCAG 2.1, SC 1.4.3 and
+ * 1.4.11) in the light, dark and print themes, and in their grayscale forms. Text drawn in a
+ * series colour (a label beside its curve, ±ε over the band of L) is the colour the plot
+ * draws it in, dpv_style_text_color (); a label may lie on a band of its own colour at up to
+ * 25 % opacity (the views shade at 10 %). */
+static void
+test_wcag_contrast (void)
+{
+  for (int g = 0; g < 2; g++)
+    for (int t = 0; t < DPV_N_THEMES; t++)
+      {
+        DpvStyle s;
+        const DpvColor *bgs[2];
+
+        dpv_style_init (&s, (DpvTheme) t);
+        if (g)
+          dpv_style_set_grayscale (&s);
+        bgs[0] = &s.background;
+        bgs[1] = &s.plot_background;
+        for (int b = 0; b < 2; b++)
+          {
+            const DpvColor *bg = bgs[b];
+
+            g_test_message ("theme %s%s", dpv_theme_to_name ((DpvTheme) t), g ? ", gray" : "");
+            g_assert_cmpfloat (contrast (&s.foreground, bg), >=, 4.5);
+            g_assert_cmpfloat (contrast (&s.muted, bg), >=, 4.5);
+            g_assert_cmpfloat (contrast (&s.accent, bg), >=, 3.0);
+            for (int r = 0; r <= DPV_N_ROLES; r++)
+              {
+                const DpvColor *c = r < DPV_N_ROLES ? &s.roles[r] : &s.accent;
+                DpvColor text, band;
+
+                g_assert_cmpfloat (contrast (c, bg), >=, 3.0);
+                dpv_style_text_color (&s, c, &text);
+                band = blend (bg, c, 0.25);
+                g_assert_cmpfloat (contrast (&text, bg), >=, 4.5);
+                g_assert_cmpfloat (contrast (&text, &band), >=, 4.5);
+                /* a colour already readable is kept */
+                if (contrast (c, bg) >= 4.6 && contrast (c, &band) >= 4.6)
+                  g_assert_true (same_color (&text, c));
+                if (g)
+                  g_assert_true (c->r == c->g && c->g == c->b);
+              }
+          }
+      }
+}
+
+/* The two cases of issue #19: the dark theme's blue f(D) label and the ±ε labels in the loss
+ * colour over its band, before and after. */
+static void
+test_issue_cases (void)
+{
+  DpvStyle dark, print;
+  DpvColor text, band;
+
+  dpv_style_init (&dark, DPV_THEME_DARK);
+  dpv_style_init (&print, DPV_THEME_PRINT);
+  /* #0072b2 on #1e1e1e: 3.2:1, too little for text */
+  g_assert_cmpfloat (contrast (&dark.roles[DPV_ROLE_D], &dark.background), <, 4.5);
+  dpv_style_text_color (&dark, &dark.roles[DPV_ROLE_D], &text);
+  g_assert_cmpfloat (contrast (&text, &dark.background), >=, 4.5);
+  /* still a blue: blue the largest component */
+  g_assert_cmpfloat (text.b, >, text.r);
+  g_assert_cmpfloat (text.b, >, text.g);
+  /* #cc79a7 on white over its 10 % band: under 3:1 */
+  band = blend (&print.background, &print.roles[DPV_ROLE_LOSS], 0.10);
+  g_assert_cmpfloat (contrast (&print.roles[DPV_ROLE_LOSS], &band), <, 3.0);
+  dpv_style_text_color (&print, &print.roles[DPV_ROLE_LOSS], &text);
+  g_assert_cmpfloat (contrast (&text, &band), >=, 4.5);
+}
+
+static void
+test_grayscale_transparent (void)
+{
+  DpvStyle s, g;
+
+  dpv_style_init (&s, DPV_THEME_PRINT);
+  g = s;
+  dpv_style_set_grayscale (&g);
+  g_assert_true (g.grayscale);
+  for (int r = 0; r < DPV_N_ROLES; r++)
+    {
+      /* the gray of the same luminance: what a black-and-white printer makes of it */
+      g_assert_cmpfloat (fabs (luminance (&g.roles[r]) - luminance (&s.roles[r])), <, 1e-9);
+      g_assert_cmpfloat (g.roles[r].r, ==, g.roles[r].b);
+    }
+  dpv_style_set_transparent (&s);
+  g_assert_cmpfloat (s.background.a, ==, 0.0);
+  g_assert_cmpfloat (s.plot_background.a, ==, 0.0);
+}
+
 static void
 test_fonts (void)
 {
@@ -141,6 +244,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/style/names", test_names);
   g_test_add_func ("/style/palette", test_palette);
+  g_test_add_func ("/style/wcag-contrast", test_wcag_contrast);
+  g_test_add_func ("/style/issue-19-cases", test_issue_cases);
+  g_test_add_func ("/style/grayscale-transparent", test_grayscale_transparent);
   g_test_add_func ("/style/fonts", test_fonts);
   g_test_add_func ("/style/set-source", test_set_source);
   return g_test_run ();

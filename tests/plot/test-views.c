@@ -395,8 +395,10 @@ count_blend (cairo_surface_t *s, const DpvColor *bg, const DpvColor *c, double t
  * ε²/2 (the tight bound can lie under the actual KL); composition: basic (the optimal KOV
  * curve can lie under the exact one) and, with @pending, the preview, no KOV curve at all
  * (the expensive stage computes it); Rényi: the k·D_α curve; the walk: its threshold; the
- * budget: the parallel and basic lines (samples: D and D′, the default). The
- * actual and exact curves are black, like the text: their colour proves nothing. */
+ * budget: the parallel and basic lines (samples: D and D′, the default); sensitivity: the
+ * smooth bound's curve and A^(t); k-means: the first two clusters' points; linkage: the DP
+ * count's densities on D and D′. The actual and exact curves are black, like the text:
+ * their colour proves nothing. */
 static void
 assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k, DpvTheme theme,
               gsize min, double tol, gboolean pending, const char *what)
@@ -432,6 +434,12 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k
       need[0] = DPV_ROLE_D;       /* parallel composition's ε */
       need[1] = DPV_ROLE_BOUND;   /* basic ε/m */
     }
+  else if (v == TEST_VIEW ("sensitivity"))
+    {
+      /* e^{−tβ}A^(t) and A^(t) against t (the view draws no mechanism) */
+      need[0] = DPV_ROLE_D;
+      need[1] = DPV_ROLE_TIGHT;
+    }
   else if (v == TEST_VIEW ("accuracy"))
     {
       /* the noise density and its width against ε: orange for Laplace, blue for the
@@ -450,6 +458,8 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k
     /* the group pair's output on D′ (drawn over D's, which it hides when gΔ ≪ σ) and the
      * privacy loss and ε against g */
     need[0] = DPV_ROLE_LOSS;
+  /* k-means: the points of the first two clusters; linkage: the count's densities on D and
+   * D′, the roles' defaults */
   if (!dpv_view_class_supports (dpv_registry_get (v), mech, NULL))
     {
       /* the frame carries the reason, and nothing is plotted */
@@ -460,7 +470,19 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k
     }
   for (int i = 0; i < 2; i++)
     {
-      gsize n = count_colour (s, &style.roles[need[i]], tol);
+      DpvColor c = style.roles[need[i]];
+      gsize n;
+
+      /* k-means draws its points at 55 % opacity on the panel's background */
+      if (v == TEST_VIEW ("kmeans"))
+        {
+          const DpvColor *bg = &style.plot_background;
+
+          c.r = bg->r + 0.55 * (c.r - bg->r);
+          c.g = bg->g + 0.55 * (c.g - bg->g);
+          c.b = bg->b + 0.55 * (c.b - bg->b);
+        }
+      n = count_colour (s, &c, tol);
 
       if (pending && need[i] == DPV_ROLE_TIGHT)
         {

@@ -16,7 +16,7 @@
 #include <glib.h>
 #include <glib/gi18n-lib.h>
 
-#include "dpv-linkage.h"
+#include "dpv-linkage-data.h"
 
 static const DpvLinkageTable *
 table (DpvLinkageTableId id)

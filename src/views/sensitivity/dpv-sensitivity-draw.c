@@ -1,0 +1,365 @@
+/* dpv-sensitivity-draw.c — the "Sensitivity" view drawn
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Draws the numbers of dpv-sensitivity.c; computes nothing. Top: the data set as a dot plot
+ * over the domain, f(x), the neighbour that moves f by LS and the neighbour x′ whose LS
+ * differs, with the warning why LS alone is not private under it. Below: A^(t)(x) against t
+ * with GS and e^{−tβ}A^(t)(x), its maximum S* marked; and the noise each choice would add to
+ * f(x). A thumbnail shows the A^(t) panel alone.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "dpv-sensitivity.h"
+#include "dpv-text.h"
+
+typedef struct {
+  const DpvSensitivity *s;
+  const DpvParams *params;
+  double y_lo, y_hi;        /* the A^(t) panel's log axis */
+  gboolean compact;
+} Sens;
+
+/* f's value is an age for these queries (drawn on the data's axis). */
+static gboolean
+value_is_in_domain (const DpvSensitivity *s)
+{
+  return s->query == DP_QUERY_MEAN || s->query == DP_QUERY_MEDIAN || s->query == DP_QUERY_MAX;
+}
+
+static void
+setup_data (DpvPlot *plot, gconstpointer user_data)
+{
+  const Sens *c = user_data;
+  const DpvSensitivity *s = c->s;
+  g_autofree char *fx = dpv_sensitivity_fmt (s->value);
+  g_autofree char *title = g_strdup_printf (_("data set x: %u ages · f(x) = %s of x = %s"),
+                                            (guint) s->n,
+                                            dpv_sensitivity_query_label (s->query), fx);
+  double pad = (s->upper - s->lower) * 0.02;
+
+  dpv_plot_set_x_axis (plot, s->lower - pad, s->upper + pad, DPV_SCALE_LINEAR, _("age"));
+  /* room above the dots for x′ and its label; at least 0 … 5, so the ticks are whole */
+  dpv_plot_set_y_axis (plot, 0.0, MAX (s->stack_max + 2.2, 5.0), DPV_SCALE_LINEAR,
+                       _("records"));
+  dpv_plot_set_title (plot, title);
+}
+
+static void
+setup_distance (DpvPlot *plot, gconstpointer user_data)
+{
+  const Sens *c = user_data;
+  const DpvSensitivity *s = c->s;
+  g_autofree char *beta = dpv_sensitivity_fmt (s->cal.beta);
+  g_autofree char *ls = dpv_sensitivity_fmt (s->local);
+  g_autofree char *title = g_strdup_printf (_("local sensitivity at distance t: "
+                                              "LS(x) = A<sup>(0)</sup>(x) = %s, β = %s"),
+                                            ls, beta);
+  g_autofree char *short_title = g_strdup_printf (_("A<sup>(t)</sup>(x): LS = %s, β = %s"), ls,
+                                                  beta);
+  const char *titles[2] = { title, short_title };
+
+  dpv_plot_set_x_axis (plot, 0.0, MAX ((double) s->n, 1.0), DPV_SCALE_LINEAR,
+                       s->neighbours == DP_NEIGHBOURS_REPLACE
+                       ? _("distance t (records replaced)")
+                       : _("distance t (records added or removed)"));
+  dpv_plot_set_y_axis (plot, c->y_lo, c->y_hi, DPV_SCALE_LOG, _("sensitivity"));
+  dpv_plot_set_title_choices (plot, titles, 2);
+}
+
+static void
+setup_noise (DpvPlot *plot, gconstpointer user_data)
+{
+  const Sens *c = user_data;
+  const DpvSensitivity *s = c->s;
+  g_autofree char *eps = dpv_sensitivity_fmt (c->params->epsilon);
+  g_autofree char *title = g_strdup_printf (_("the released value f(x) + noise, ε = %s"), eps);
+
+  dpv_plot_set_x_axis (plot, s->z_lo, s->z_hi, DPV_SCALE_LINEAR, _("released value"));
+  dpv_plot_set_y_axis (plot, 0.0, s->density_max, DPV_SCALE_LINEAR, _("density"));
+  dpv_plot_set_title (plot, title);
+}
+
+/* A line with an arrowhead at its end, in user units. */
+static void
+arrow (cairo_t *cr, const DpvStyle *style, const DpvColor *color, double x0, double y0,
+       double x1, double y1, gboolean dashed)
+{
+  double len = hypot (x1 - x0, y1 - y0), head = dpv_style_text_size (style) * 0.6;
+  double ux, uy;
+
+  if (!(len > head))
+    return;
+  ux = (x1 - x0) / len;
+  uy = (y1 - y0) / len;
+  cairo_save (cr);
+  dpv_color_set_source (color, cr);
+  cairo_set_line_width (cr, style->line_width);
+  if (dashed)
+    {
+      double d[2] = { 4 * style->line_width, 3 * style->line_width };
+
+      cairo_set_dash (cr, d, 2, 0);
+    }
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1 - ux * head * 0.8, y1 - uy * head * 0.8);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, x1 - ux * head - uy * head * 0.45, y1 - uy * head + ux * head * 0.45);
+  cairo_line_to (cr, x1 - ux * head + uy * head * 0.45, y1 - uy * head - ux * head * 0.45);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+/* A hollow circle at a data point. */
+static void
+ring (cairo_t *cr, DpvPlot *plot, const DpvStyle *style, const DpvColor *color, double x,
+      double y, double r)
+{
+  cairo_save (cr);
+  dpv_color_set_source (color, cr);
+  cairo_set_line_width (cr, style->line_width);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, dpv_plot_x_to_user (plot, x), dpv_plot_y_to_user (plot, y), r, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_data (const Sens *c, const DpvStyle *style, cairo_t *cr, DpvPlot *plot)
+{
+  const DpvSensitivity *s = c->s;
+  const DpvColor *cx = &style->roles[DPV_ROLE_D];
+  const DpvColor *cxp = &style->roles[DPV_ROLE_D_PRIME];
+  double r = MAX (2.5, dpv_style_text_size (style) * 0.32);
+
+  dpv_plot_draw_frame (plot);
+  if (value_is_in_domain (s))
+    {
+      g_autofree char *fx = dpv_sensitivity_fmt (s->value);
+      g_autofree char *label = g_strdup_printf ("f(x) = %s", fx);
+
+      dpv_plot_vline (plot, s->value, &style->accent, DPV_DASH_DASHED, label);
+    }
+  dpv_plot_markers (plot, s->x, s->stack, s->n, cx, r, NULL);
+
+  /* The neighbour that moves f by LS: record i replaced by L or U. */
+  if (s->ls_witness)
+    {
+      double from = s->x[s->ls_index], h = s->stack[s->ls_index];
+      g_autofree char *ls = dpv_sensitivity_fmt (s->local);
+      g_autofree char *label = g_strdup_printf (_("moving this record to %s changes f by "
+                                                  "LS = %s"),
+                                                s->ls_to == s->upper ? "U" : "L", ls);
+
+      arrow (cr, style, &style->muted, dpv_plot_x_to_user (plot, from),
+             dpv_plot_y_to_user (plot, h), dpv_plot_x_to_user (plot, s->ls_to),
+             dpv_plot_y_to_user (plot, h), TRUE);
+      if (!c->compact)
+        dpv_plot_annotate (plot, (from + s->ls_to) / 2, h, label,
+                           DPV_ANCHOR_SOUTH, &style->muted);
+    }
+
+  /* The neighbour x′ whose local sensitivity differs. */
+  if (s->neighbour.differs)
+    {
+      double from = s->neighbour_from, h = s->stack[s->neighbour.index];
+      double top = s->stack_max + 0.9;
+      double xt = s->neighbour.value;
+
+      ring (cr, plot, style, cxp, from, h, r + 2.0);
+      arrow (cr, style, cxp, dpv_plot_x_to_user (plot, from), dpv_plot_y_to_user (plot, h),
+             dpv_plot_x_to_user (plot, xt), dpv_plot_y_to_user (plot, top), FALSE);
+      dpv_plot_markers (plot, &xt, &top, 1, cxp, r, NULL);
+      /* its record, values and LS are in the warning under the panel */
+      dpv_plot_annotate (plot, xt, top, "x′", DPV_ANCHOR_NORTH, cxp);
+    }
+}
+
+static void
+draw_distance (const Sens *c, const DpvStyle *style, DpvPlot *plot)
+{
+  const DpvSensitivity *s = c->s;
+  gsize n = s->n;
+  double sx[2 * (DPV_PARAM_LIST_MAX + 1)], sy[2 * (DPV_PARAM_LIST_MAX + 1)];
+  double ad[DPV_PARAM_LIST_MAX + 1], dd[DPV_PARAM_LIST_MAX + 1];
+  gsize m = 0;
+  g_autofree char *gs = dpv_sensitivity_fmt (s->global);
+  g_autofree char *gs_label = g_strdup_printf ("GS = %s", gs);
+  g_autofree char *ss = dpv_sensitivity_fmt (s->smooth);
+  g_autofree char *s_label = g_strdup_printf (_("S* = %s at t = %u"), ss, (guint) s->t_star);
+  double tx, ty;
+
+  /* zeros sit on the bottom edge of the log axis */
+  for (gsize t = 0; t <= n; t++)
+    {
+      ad[t] = MAX (s->at_distance[t], c->y_lo);
+      dd[t] = MAX (s->damped[t], c->y_lo);
+    }
+  /* A^(t) is a step function of the whole number t */
+  for (gsize t = 0; t <= n; t++)
+    {
+      sx[m] = (double) t;
+      sy[m++] = ad[t];
+      sx[m] = MIN ((double) t + 1, (double) n);
+      sy[m++] = ad[t];
+    }
+
+  dpv_plot_draw_frame (plot);
+  dpv_plot_hline (plot, s->global, &style->roles[DPV_ROLE_BOUND], DPV_DASH_DASHED, gs_label);
+  dpv_plot_line (plot, sx, sy, m, &style->roles[DPV_ROLE_D], style->line_width * 1.4,
+                 DPV_DASH_SOLID, _("A<sup>(t)</sup>(x): largest LS within distance t"));
+  dpv_plot_line (plot, s->t, dd, n + 1, &style->roles[DPV_ROLE_TIGHT], style->line_width,
+                 DPV_DASH_SOLID, _("e<sup>−tβ</sup>A<sup>(t)</sup>(x)"));
+  dpv_plot_markers (plot, s->t, dd, n + 1, &style->roles[DPV_ROLE_TIGHT],
+                    n > 30 ? 1.5 : 2.5, NULL);
+  tx = (double) s->t_star;
+  ty = MAX (s->smooth, c->y_lo);
+  dpv_plot_markers (plot, &tx, &ty, 1, &style->roles[DPV_ROLE_TIGHT], 5.0, NULL);
+  dpv_plot_vline (plot, tx, &style->roles[DPV_ROLE_TIGHT], DPV_DASH_DOTTED, NULL);
+  dpv_plot_annotate_vline (plot, tx, ty, s_label,
+                           tx > 0.6 * n ? DPV_ANCHOR_NORTH_WEST : DPV_ANCHOR_NORTH_EAST,
+                           &style->roles[DPV_ROLE_TIGHT]);
+  if (!c->compact)
+    dpv_plot_legend (plot);
+}
+
+static void
+draw_noise (const Sens *c, const DpvStyle *style, DpvPlot *plot)
+{
+  const DpvSensitivity *s = c->s;
+  const DpvSensNoiseInfo *g = &s->noise[DPV_SENS_NOISE_GLOBAL];
+  const DpvSensNoiseInfo *sm = &s->noise[DPV_SENS_NOISE_SMOOTH];
+  const DpvSensNoiseInfo *lo = &s->noise[DPV_SENS_NOISE_LOCAL];
+  const DpvSensNoiseInfo *nb = &s->noise[DPV_SENS_NOISE_NEIGHBOUR];
+  g_autofree char *bg = dpv_sensitivity_fmt (g->scale);
+  g_autofree char *bs = dpv_sensitivity_fmt (sm->scale);
+  g_autofree char *bl = dpv_sensitivity_fmt (lo->scale);
+  g_autofree char *bn = dpv_sensitivity_fmt (nb->scale);
+  g_autofree char *qg = dpv_sensitivity_fmt (g->q95);
+  g_autofree char *qs = dpv_sensitivity_fmt (sm->q95);
+  g_autofree char *ql = dpv_sensitivity_fmt (lo->q95);
+  g_autofree char *l_global = g_strdup_printf (_("Laplace, GS/ε = %s: ε-DP; 95 %% within ±%s"),
+                                               bg, qg);
+  g_autofree char *l_smooth = sm->kind == DP_NOISE_CAUCHY
+    ? g_strdup_printf (_("Cauchy, 6S*/ε = %s: ε-DP; 95 %% within ±%s"), bs, qs)
+    : g_strdup_printf (_("Laplace, 2S*/ε = %s: (ε, δ)-DP; 95 %% within ±%s"), bs, qs);
+  g_autofree char *l_local = g_strdup_printf (_("Laplace, LS(x)/ε = %s: not private; 95 %% "
+                                                "within ±%s"), bl, ql);
+  g_autofree char *l_nb = g_strdup_printf (_("the same at x′: LS(x′)/ε = %s"), bn);
+  dpv_plot_draw_frame (plot);
+  dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_GLOBAL], s->nz,
+                 &style->roles[DPV_ROLE_BOUND], style->line_width * 1.4, DPV_DASH_SOLID,
+                 l_global);
+  dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_SMOOTH], s->nz,
+                 &style->roles[DPV_ROLE_TIGHT], style->line_width * 1.4, DPV_DASH_SOLID,
+                 l_smooth);
+  if (lo->scale > 0)
+    dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_LOCAL], s->nz,
+                   &style->roles[DPV_ROLE_D], style->line_width, DPV_DASH_DASHED, l_local);
+  else
+    dpv_plot_vline (plot, s->value, &style->roles[DPV_ROLE_D], DPV_DASH_DASHED,
+                    _("LS(x) = 0: f(x) released exactly"));
+  if (s->neighbour.differs)
+    {
+      if (nb->scale > 0)
+        dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_NEIGHBOUR], s->nz,
+                       &style->roles[DPV_ROLE_D_PRIME], style->line_width, DPV_DASH_DASHED,
+                       l_nb);
+      else
+        dpv_plot_vline (plot, nb->centre, &style->roles[DPV_ROLE_D_PRIME], DPV_DASH_DASHED,
+                        _("LS(x′) = 0: f(x′) released exactly"));
+    }
+  if (!c->compact)
+    dpv_plot_legend (plot);
+}
+
+/* The warning under the data: why noise scaled to LS alone is not private, for this x. */
+static char *
+warning_text (const DpvSensitivity *s)
+{
+  if (s->neighbour.differs)
+    {
+      g_autofree char *from = dpv_sensitivity_fmt (s->neighbour_from);
+      g_autofree char *to = dpv_sensitivity_fmt (s->neighbour.value);
+      g_autofree char *lsx = dpv_sensitivity_fmt (s->local);
+      g_autofree char *lsp = dpv_sensitivity_fmt (s->neighbour.local);
+
+      return g_strdup_printf (_("⚠ Noise of scale LS/ε alone is not private: the neighbour x′ "
+                                "(record %u: %s → %s) has LS = %s where x has LS = %s. The two "
+                                "noises differ in size, so some releases are far likelier "
+                                "under one than under the other: the privacy loss is "
+                                "unbounded%s."),
+                              (guint) s->neighbour.index + 1, from, to, lsp, lsx,
+                              s->local == 0 ? _(", and f(x) itself would be released") : "");
+    }
+  if (s->query == DP_QUERY_COUNT)
+    return g_strdup (_("For the count every data set has LS = GS = 1: noise of scale LS/ε is "
+                       "the Laplace mechanism itself."));
+  return g_strdup (_("No neighbour tried (one record replaced by L, U or a value of x) has "
+                     "another LS; in general LS depends on the data set, and noise scaled to it "
+                     "is not private."));
+}
+
+void
+dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double x,
+                      double y, double w, double h)
+{
+  const DpvSensitivity *s = dpv_frame_get_result (frame);
+  Sens c = { s, dpv_frame_get_params (frame) };
+  double text = dpv_style_text_size (style);
+  g_autofree char *warning = warning_text (s);
+  g_autoptr(DpvPlot) data = NULL;
+  g_autoptr(DpvPlot) dist = NULL;
+  g_autoptr(DpvPlot) noise = NULL;
+  double tw = 0, th = 0, warn_h, data_h, gap = text * 0.5;
+  gboolean wide = w >= 56 * text;
+  const DpvColor *warn_color = s->neighbour.differs ? &style->roles[DPV_ROLE_D_PRIME]
+                                                    : &style->muted;
+
+  c.compact = w < 40 * text || h < 22 * text;
+  c.y_lo = s->dist_lo;
+  c.y_hi = s->dist_hi;
+
+  /* A thumbnail: A^(t) and the smooth bound alone (the caption gives f(x), GS, LS and S*). */
+  if (w < 30 * text || h < 20 * text)
+    {
+      dist = dpv_panel_new (cr, style, x, y, w, h, setup_distance, &c);
+      draw_distance (&c, style, dist);
+      return;
+    }
+
+  /* the warning's height: wrapped to the figure's width */
+  dpv_measure_text (cr, style, warning, 0.95, &tw, &th);
+  warn_h = th * ceil (tw / MAX (w - 2 * gap, 1.0) * 1.08 + 0.01) + gap;
+  data_h = MAX (h * (wide ? 0.30 : 0.24), 9 * text);
+
+  data = dpv_panel_new (cr, style, x, y, w, data_h, setup_data, &c);
+  draw_data (&c, style, cr, data);
+  dpv_draw_text_block (cr, style, x + gap, y + data_h + gap * 0.5, w - 2 * gap, warning, 0.95,
+                       warn_color);
+  y += data_h + warn_h;
+  h -= data_h + warn_h;
+  if (wide)
+    {
+      DpvPlot *both[2];
+
+      dist = dpv_panel_new (cr, style, x, y, w * 0.46, h, setup_distance, &c);
+      noise = dpv_panel_new (cr, style, x + w * 0.46, y, w * 0.54, h, setup_noise, &c);
+      both[0] = dist;
+      both[1] = noise;
+      dpv_plot_align_bottom (both, 2);
+    }
+  else
+    {
+      dist = dpv_panel_new (cr, style, x, y, w, h * 0.5, setup_distance, &c);
+      noise = dpv_panel_new (cr, style, x, y + h * 0.5, w, h * 0.5, setup_noise, &c);
+    }
+  draw_distance (&c, style, dist);
+  draw_noise (&c, style, noise);
+}
