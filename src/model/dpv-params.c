@@ -235,7 +235,7 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
   },
   [DPV_PARAM_DATA] = {
     .id = DPV_PARAM_DATA, .kind = DPV_PARAM_KIND_LIST,
-    .name = "data", .key = "Data", .symbol = "x",
+    .name = "ages", .key = "Ages", .symbol = "x",
     .label = N_("Data set x (ages)"),
     .help = N_("Sensitivity view: 5 to 50 ages in the domain [0, 100], comma-separated, or an "
                "example: seminar, family"),

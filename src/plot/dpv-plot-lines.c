@@ -66,8 +66,8 @@ dpv_set_dash (cairo_t *cr, DpvDash dash, double width)
     }
 }
 
-/* The patterns a grayscale figure gives its lines, in the order they are drawn: solid first,
- * then the patterns that differ most from it and from each other. */
+/* The patterns a grayscale figure gives its lines with a legend entry, in the order they are
+ * drawn: solid first, then the patterns that differ most from it and from each other. */
 static const DpvDash gray_dashes[] = {
   DPV_DASH_SOLID, DPV_DASH_DASHED, DPV_DASH_DOTTED, DPV_DASH_DASHDOT, DPV_DASH_LONG_DASH,
   DPV_DASH_DASH_DOT_DOT, DPV_DASH_LONG_SHORT,
@@ -79,7 +79,9 @@ dpv_plot_line_dash (DpvPlot *p, const DpvColor *color, DpvDash dash, const char 
   g_autofree char *key = NULL;
   guint i;
 
-  if (!p->style.grayscale)
+  /* a line without a legend entry (the edge of a fill, a guide) keeps the view's pattern and
+   * leaves the others to the lines a reader must tell apart by the key */
+  if (!p->style.grayscale || legend == NULL || *legend == '\0')
     return dash;
   /* lines with the same colour, pattern and legend entry are one series drawn in pieces */
   key = g_strdup_printf ("%.4f %.4f %.4f %.4f %d %s", color->r, color->g, color->b, color->a,

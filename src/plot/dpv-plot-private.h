@@ -86,6 +86,7 @@ typedef struct {
 } PointIndex;
 
 struct _DpvPlot {
+  guint serial;                 /* this panel's number among all panels made (series log) */
   cairo_t *cr;
   DpvStyle style;
   double x, y, w, h;            /* panel */

@@ -43,6 +43,7 @@ dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2, const double *
     panel = p->title_choices[0];
   r = g_new0 (DpvSeriesRecord, 1);
   r->kind = kind;
+  r->panel = p->serial;
   r->panel_title = g_strdup (panel);
   r->x_title = g_strdup (p->axes[AX_X].title);
   r->y_title = g_strdup (p->axes[y2 ? AX_Y2 : AX_Y].title);

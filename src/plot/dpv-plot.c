@@ -13,6 +13,9 @@
 
 #include "dpv-plot-private.h"
 
+/* Numbers the panels, so that a series log tells two panels with the same titles apart. */
+static gint panels_made;
+
 DpvPlot *
 dpv_plot_new (cairo_t        *cr,
               const DpvStyle *style,
@@ -27,6 +30,7 @@ dpv_plot_new (cairo_t        *cr,
   g_return_val_if_fail (style != NULL, NULL);
 
   p = g_new0 (DpvPlot, 1);
+  p->serial = (guint) g_atomic_int_add (&panels_made, 1);
   p->cr = cairo_reference (cr);
   p->style = *style;
   p->style.font_family[sizeof p->style.font_family - 1] = '\0';

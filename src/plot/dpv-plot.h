@@ -47,6 +47,7 @@ typedef enum {
 
 typedef struct {
   DpvSeriesKind kind;
+  guint panel;              /* the panel drawn in: equal for series of one panel */
   char *panel_title;
   char *x_title;
   char *y_title;

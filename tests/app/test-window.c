@@ -1200,7 +1200,7 @@ test_list_editor (void)
 {
   DpvizWindow *window = new_window ();
   DpvizModel *model = dpviz_window_get_model (window);
-  GtkWidget *control = dpviz_window_get_control (window, "data");
+  GtkWidget *control = dpviz_window_get_control (window, "ages");
   DpvizPlotView *plot = dpviz_window_get_plot_view (window, DPVIZ_VIEW ("sensitivity"));
   DpvizListEditor *editor;
   DpvParams p;
