@@ -370,6 +370,56 @@ test_provider_progress (void)
   g_assert_cmpfloat (dpviz_frame_provider_get_progress (provider, view), ==, -1.0);
 }
 
+/* The Rényi view's order α is dragged across either panel. Its x axis is α − 1 on a log scale
+ * from 10⁻³ to 9999 (α from 1.001, the row's minimum, to 10⁴, its maximum), so at a fraction f
+ * of the data area's width α = 1 + 10^(−3 + f·log₁₀(9999 · 10³)); the row keeps four
+ * significant digits and the view's table is interpolated between its grid points: 1 %. */
+static void
+test_drag_renyi_alpha (void)
+{
+  DpvizWindow *window = dpviz_window_new (app);
+  DpvizModel *model = dpviz_window_get_model (window);
+  guint view = DPVIZ_VIEW ("renyi");
+  DpvizPlotView *plot = dpviz_window_get_plot_view (window, view);
+  double fractions[] = { 0.5, 0.2, 0.85 };
+  GPtrArray *log;
+  DpvDragArea *area = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  dpviz_model_set_view (model, view);
+  dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
+  settle (window, view);
+  log = dpviz_plot_view_get_drag_log (plot);
+  /* one area per panel, both for α */
+  g_assert_cmpuint (log->len, ==, 2);
+  for (guint i = 0; i < log->len; i++)
+    {
+      const DpvDragArea *a = g_ptr_array_index (log, i);
+
+      g_assert_cmpint (a->kind, ==, DPV_DRAG_ACROSS);
+      g_assert_cmpint (a->id, ==, DPV_PARAM_ALPHA);
+    }
+  area = dpv_drag_area_copy (g_ptr_array_index (log, 0));
+  g_assert_cmpfloat (area->width, >, 50);
+  for (gsize i = 0; i < G_N_ELEMENTS (fractions); i++)
+    {
+      double px = area->x + fractions[i] * area->width, py = area->y + 0.5 * area->height;
+      double expected = 1.0 + pow (10.0, -3.0 + fractions[i] * log10 (9999.0e3));
+      double alpha;
+
+      if (i == 0)
+        g_assert_true (dpviz_plot_view_drag_begin (plot, px, py));
+      else
+        dpviz_plot_view_drag_update (plot, px, py);
+      alpha = dpviz_model_get_value (model, "alpha");
+      g_assert_cmpfloat (fabs (alpha - expected), <=, 0.01 * expected);
+    }
+  dpviz_plot_view_drag_end (plot);
+  dpv_drag_area_free (area);
+  close_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -385,6 +435,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/plot-drag/threshold-across-densities", test_drag_threshold);
   g_test_add_func ("/plot-drag/point-along-curve", test_drag_along_curve);
+  g_test_add_func ("/plot-drag/renyi-alpha", test_drag_renyi_alpha);
   g_test_add_func ("/plot-drag/provider-progress", test_provider_progress);
   g_test_add_func ("/plot-drag/progress-over-plot", test_progress);
 

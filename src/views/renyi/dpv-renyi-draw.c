@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "dpv-drag.h"
 #include "dpv-renyi.h"
 #include "dpv-text.h"
 
@@ -312,6 +313,9 @@ dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doubl
   draw_conversion (bottom, style, r, roomy);
   if (roomy)
     dpv_plot_legend (bottom);
+  /* the current α is dragged along either panel's α axis (x is α − 1 on a log scale) */
+  dpv_drag_across (cr, top, DPV_PARAM_ALPHA, r->am1, r->alphas, r->n);
+  dpv_drag_across (cr, bottom, DPV_PARAM_ALPHA, r->am1, r->alphas, r->n);
 
   if (side)
     {

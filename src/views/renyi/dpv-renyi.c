@@ -239,6 +239,8 @@ renyi_data_free (gpointer data)
   g_free (data);
 }
 
+static const DpvParamId drag_params[] = { DPV_PARAM_ALPHA, DPV_PARAM_NONE };
+
 static const DpvParamId uses[] = {
   DPV_PARAM_MECHANISM, DPV_PARAM_EPSILON, DPV_PARAM_DELTA, DPV_PARAM_K, DPV_PARAM_ALPHA,
   DPV_PARAM_NONE
@@ -279,6 +281,7 @@ const DpvViewClass dpv_renyi_view = {
   .more_private = N_("Smaller ε and fewer runs k give smaller divergences and a smaller ε at "
                      "δ: more private."),
   .uses = uses,
+  .drag_params = drag_params,
   .data_uses = data_uses,
   .compute_data = renyi_compute_data,
   .preview_data = renyi_preview_data,
