@@ -89,7 +89,7 @@ test_edit_item (void)
   double expected[G_N_ELEMENTS (seminar)];
   GtkEditable *first;
 
-  g_signal_connect (model, "notify::data", G_CALLBACK (on_notify), NULL);
+  g_signal_connect (model, "notify::ages", G_CALLBACK (on_notify), NULL);
   g_assert_cmpuint (dpviz_list_editor_get_n_items (editor), ==, G_N_ELEMENTS (seminar));
   assert_list (model, seminar, G_N_ELEMENTS (seminar));
   g_assert_cmpstr (gtk_editable_get_text (dpviz_list_editor_get_value_entry (editor, 0)), ==,
@@ -136,7 +136,7 @@ test_refused (void)
   };
   DpvParamList before;
 
-  g_signal_connect (model, "notify::data", G_CALLBACK (on_notify), NULL);
+  g_signal_connect (model, "notify::ages", G_CALLBACK (on_notify), NULL);
   model_list (model, &before);
   n_notify = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -208,7 +208,7 @@ test_text (void)
   };
   DpvParamList before;
 
-  g_signal_connect (model, "notify::data", G_CALLBACK (on_notify), NULL);
+  g_signal_connect (model, "notify::ages", G_CALLBACK (on_notify), NULL);
   model_list (model, &before);
   n_notify = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

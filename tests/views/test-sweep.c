@@ -45,8 +45,21 @@
 #define SWEEP_HEIGHT 300
 #define MAX_VALUES 4
 /* Beyond this many combinations for a view and mechanism, the sweep takes each parameter
- * through its values and the two corners instead (views with many parameters). */
+ * through its values and the two corners instead (views with many parameters).
+ * DPVIZ_SWEEP_MAX_COMBINATIONS lowers it: the sanitizer build, about five times slower, sweeps
+ * each parameter through its values and the corners for every view. */
 #define MAX_COMBINATIONS 324
+
+static guint64
+max_combinations (void)
+{
+  const char *text = g_getenv ("DPVIZ_SWEEP_MAX_COMBINATIONS");
+  guint64 n;
+
+  if (text != NULL && g_ascii_string_to_unsigned (text, 10, 1, MAX_COMBINATIONS, &n, NULL))
+    return n;
+  return MAX_COMBINATIONS;
+}
 
 /* ---- the grid -------------------------------------------------------------------------- */
 
@@ -129,7 +142,7 @@ sweep_points (const DpvViewClass *view)
             n_values[id] = grid_values (dpv_param_spec (id), values[id]);
             n_combinations *= MAX (n_values[id], 1);
           }
-      if (n_combinations > MAX_COMBINATIONS)
+      if (n_combinations > max_combinations ())
         {
           /* Too many for every combination: each parameter through its values with the
            * others at their defaults, then all at their first and all at their last value. */
