@@ -342,10 +342,14 @@ draw_dist (const Survey *v, const DpvStyle *style, DpvPlot *plot)
   }
   dpv_plot_annotate (plot, 0.5 * (s->ci_lo + s->ci_hi), ytop, ci_label, DPV_ANCHOR_NORTH,
                      &style->accent);
-  dpv_plot_annotate_vline (plot, s->estimate, s->pmf_max * 0.8, est_label, DPV_ANCHOR_WEST,
-                           &style->accent);
+  /* in a compact figure (a LaTeX column) the estimate's label would run into the interval's:
+   * the caption states the estimate */
   if (!v->compact)
-    dpv_plot_legend (plot);
+    {
+      dpv_plot_annotate_vline (plot, s->estimate, s->pmf_max * 0.8, est_label, DPV_ANCHOR_WEST,
+                               &style->accent);
+      dpv_plot_legend (plot);
+    }
 }
 
 /* ---- the price: sd against ε, and the posteriors ------------------------------------------ */
