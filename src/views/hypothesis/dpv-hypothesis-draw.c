@@ -98,8 +98,6 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
            _("ε-DP boundary (δ = 0)"));
   if (h->k > 1)
     {
-      g_autofree char *kd = dpv_fmt (h->basic_eps);
-
       basic_label = g_strdup_printf (_("basic composition (kε, kδ), Thm 3.16"));
       curve (plot, &h->basic, &style->roles[DPV_ROLE_BOUND], lw, DPV_DASH_DOTTED, basic_label);
       curve (plot, &h->advanced, &style->roles[DPV_ROLE_EXTRA], lw, DPV_DASH_DASHDOT,

@@ -572,7 +572,6 @@ hypothesis_caption (const DpvFrame *frame)
   g_autofree char *al = dpv_fmt (h->alpha);
   g_autofree char *be = dpv_fmt (h->beta);
   g_autofree char *tv = dpv_fmt (h->min_sum_1);
-  g_autofree char *audit = NULL;
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, _("test α = %s, β = %s · min α + β = 1 − TV = %s"), al, be, tv);
