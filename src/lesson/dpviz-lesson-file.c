@@ -1251,6 +1251,11 @@ step_body (Body *body, const DpvizLessonStep *step, const DpvizLessonStepSource 
       if (o != NULL && dpv_params_equal (p, o, DPV_PARAM_BIT (id)))
         continue;
       dpv_params_get (p, id, &v);
+      /* an automatic value (negative in an AUTO row) is no number the parser takes back:
+       * leaving the key out means the row's default, which is automatic */
+      if ((spec->flags & DPV_PARAM_FLAG_AUTO) && spec->kind == DPV_PARAM_KIND_DOUBLE
+          && v.d < 0 && line == NULL)
+        continue;
       value = dpv_param_format (spec, &v);
       body_set (body, line, spec->key, NULL, value);
     }
