@@ -21,7 +21,9 @@ def main():
     supp = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsan.supp")
     os.environ.setdefault("LSAN_OPTIONS", f"suppressions={supp}:print_suppressions=0")
     os.makedirs(corpus, exist_ok=True)
-    cmd = [target, f"-max_total_time={seconds}", "-timeout=120", "-rss_limit_mb=3072",
+    # libFuzzer's own exit code for a finding, 77, is meson's "skipped": a finding must fail
+    cmd = [target, f"-max_total_time={seconds}", "-timeout=120", "-error_exitcode=1",
+           "-timeout_exitcode=1", "-rss_limit_mb=3072",
            "-print_final_stats=1", f"-dict={dictionary}",
            f"-artifact_prefix={os.path.join(work, '')}", corpus] + seeds
     print(" ".join(cmd), flush=True)
