@@ -36,6 +36,7 @@ dpv_text_layout_size (PangoLayout *layout, double *w, double *h)
 }
 
 /* dpv-text-layout.c */
+double dpv_text_quantize_px (double size, gboolean down);
 double dpv_text_font_px (const DpvStyle *style, double factor);
 void dpv_text_configure_context (PangoContext *ctx);
 PangoLayout *dpv_text_layout_new (PangoContext *ctx, const DpvStyle *style, const char *markup,
