@@ -17,8 +17,12 @@
 #include "config.h"
 
 #include <math.h>
+#ifdef HAVE_MALLOC_TRIM
+#include <malloc.h>
+#endif
 
 #include "dpv-progress.h"
+#include "dpv-text.h"
 #include "dpviz-frame-provider.h"
 
 typedef struct {
@@ -40,6 +44,7 @@ struct _DpvizFrameProvider
 {
   GObject parent_instance;
 
+  GMemoryMonitor *memory_monitor;
   DpvFrameCache *cache;
   ViewState *views;
   guint n_views;
@@ -362,10 +367,34 @@ dpviz_frame_provider_get_stats (DpvizFrameProvider *self,
     *n_dropped = self->n_dropped;
 }
 
+void
+dpviz_frame_provider_trim (DpvizFrameProvider *self)
+{
+  g_return_if_fail (DPVIZ_IS_FRAME_PROVIDER (self));
+  dpv_frame_cache_clear (self->cache);
+  dpv_text_cache_trim ();
+#ifdef HAVE_MALLOC_TRIM
+  /* glibc keeps freed memory in each thread's arena; the compute threads leave theirs */
+  malloc_trim (0);
+#endif
+}
+
+static void
+low_memory_warning_cb (GMemoryMonitor *monitor, GMemoryMonitorWarningLevel level,
+                       DpvizFrameProvider *self)
+{
+  dpviz_frame_provider_trim (self);
+}
+
 static void
 dpviz_frame_provider_dispose (GObject *object)
 {
-  dpviz_frame_provider_cancel (DPVIZ_FRAME_PROVIDER (object));
+  DpvizFrameProvider *self = DPVIZ_FRAME_PROVIDER (object);
+
+  if (self->memory_monitor != NULL)
+    g_signal_handlers_disconnect_by_data (self->memory_monitor, self);
+  g_clear_object (&self->memory_monitor);
+  dpviz_frame_provider_cancel (self);
   G_OBJECT_CLASS (dpviz_frame_provider_parent_class)->dispose (object);
 }
 
@@ -408,6 +437,10 @@ dpviz_frame_provider_init (DpvizFrameProvider *self)
   self->n_views = dpv_registry_get_n_views ();
   self->cache = dpv_frame_cache_new (8 * self->n_views);
   self->views = g_new0 (ViewState, self->n_views);
+  self->memory_monitor = g_memory_monitor_dup_default ();
+  if (self->memory_monitor != NULL)
+    g_signal_connect (self->memory_monitor, "low-memory-warning",
+                      G_CALLBACK (low_memory_warning_cb), self);
 }
 
 DpvizFrameProvider *

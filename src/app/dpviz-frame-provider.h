@@ -18,6 +18,10 @@ G_DECLARE_FINAL_TYPE (DpvizFrameProvider, dpviz_frame_provider, DPVIZ, FRAME_PRO
 /* A provider with its own frame cache. */
 DpvizFrameProvider *dpviz_frame_provider_new (void);
 DpvFrameCache *dpviz_frame_provider_get_cache (DpvizFrameProvider *self);
+/* Gives back what can be recomputed: empties the frame cache (the frames on screen stay) and
+ * this thread's text cache, and returns the allocator's free memory to the system. Called on GMemoryMonitor's
+ * low-memory warning. */
+void dpviz_frame_provider_trim (DpvizFrameProvider *self);
 
 /* Brings the frame of view @view (registry index) up to @params. A cheap view, or an expensive
  * one whose expensive stage is cached, gets its frame now. Otherwise the expensive stage is

@@ -104,6 +104,15 @@ dpv_frame_cache_new (guint capacity)
   return cache;
 }
 
+void
+dpv_frame_cache_clear (DpvFrameCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+  g_mutex_lock (&cache->lock);
+  g_queue_clear_full (&cache->entries, (GDestroyNotify) entry_free);
+  g_mutex_unlock (&cache->lock);
+}
+
 DpvFrameCache *
 dpv_frame_cache_ref (DpvFrameCache *cache)
 {

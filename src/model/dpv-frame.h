@@ -67,6 +67,8 @@ char *dpv_view_describe (const DpvViewClass *view, const DpvParams *params);
 
 /* A cache of up to @capacity results and data; thread-safe. */
 DpvFrameCache *dpv_frame_cache_new (guint capacity);
+/* Drops every entry; frames that hold a value keep it. */
+void dpv_frame_cache_clear (DpvFrameCache *cache);
 DpvFrameCache *dpv_frame_cache_ref (DpvFrameCache *cache);
 void dpv_frame_cache_unref (DpvFrameCache *cache);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvFrameCache, dpv_frame_cache_unref)

@@ -55,6 +55,15 @@ text_cache (void)
 }
 
 /* What pango_cairo_update_context () would read from cr, as a string. */
+void
+dpv_text_cache_trim (void)
+{
+  TextCache *tc = g_private_get (&text_cache_key);
+
+  if (tc != NULL)
+    g_hash_table_remove_all (tc->layouts);
+}
+
 static char *
 context_signature (cairo_t *cr)
 {

@@ -18,6 +18,8 @@ G_BEGIN_DECLS
 double dpv_draw_text_block (cairo_t *cr, const DpvStyle *style, double x, double y,
                             double width, const char *markup, double size_factor,
                             const DpvColor *color);
+/* Empties the calling thread's cache of laid-out text (it refills as text is drawn). */
+void dpv_text_cache_trim (void);
 /* Measures markup at the style's font size × size_factor. */
 void dpv_measure_text (cairo_t *cr, const DpvStyle *style, const char *markup,
                        double size_factor, double *width, double *height);
