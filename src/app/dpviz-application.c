@@ -182,6 +182,7 @@ dpviz_application_startup (GApplication *application)
   set_accels (app, "app.quit", "<Primary>q", NULL);
   set_accels (app, "app.open-lesson", "<Primary>o", NULL);
   set_accels (app, "win.save-lesson", "<Primary>s", NULL);
+  set_accels (app, "win.save-lesson-as", "<Primary><Shift>s", NULL);
   set_accels (app, "win.export", "<Primary>e", NULL);
   set_accels (app, "win.copy-figure", "<Primary><Shift>c", NULL);
   set_accels (app, "win.copy-readouts", "<Primary><Shift>n", NULL);

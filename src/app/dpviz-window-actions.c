@@ -328,6 +328,7 @@ _dpviz_window_on_flap_revealed (DpvizWindow *self)
 
 static const GActionEntry win_entries[] = {
   { "save-lesson", _dpviz_window_save_lesson_action },
+  { "save-lesson-as", _dpviz_window_save_lesson_as_action },
   { "export", export_action },
   { "copy-figure", copy_figure_action },
   { "copy-readouts", copy_readouts_action },

@@ -142,6 +142,41 @@ dpviz_window_choose_lesson (DpvizWindow *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+/* Saves the open lesson (its current step taking the current values), or the current state
+ * as a one-step lesson, to @file, atomically; says how it went in a toast. The file becomes
+ * the one Ctrl+S saves to. */
+static gboolean
+save_lesson_to (DpvizWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpvizLesson) lesson = dpviz_lesson_new_from_model (self->model);
+  DpvizLesson *to_save = lesson;
+
+  if (self->lesson != NULL)
+    {
+      /* Keep the open lesson's steps; the current step takes the current values. */
+      DpvizLessonStep *step = g_ptr_array_index (self->lesson->steps, self->lesson_step);
+
+      dpviz_model_get_params (self->model, &step->params);
+      step->view = dpviz_model_get_view (self->model);
+      to_save = self->lesson;
+    }
+  if (!dpviz_lesson_save (to_save, file, &error))
+    {
+      _dpviz_window_toast (self, error->message);
+      return FALSE;
+    }
+  if (self->lesson != NULL)
+    dpviz_lesson_set_file (self->lesson, file);
+  {
+    g_autofree char *name = g_file_get_basename (file);
+    g_autofree char *message = g_strdup_printf (_("Saved “%s”"), name);
+
+    _dpviz_window_toast (self, message);
+  }
+  return TRUE;
+}
+
 static void
 on_save_response (GtkNativeDialog *native,
                   int              response,
@@ -150,50 +185,50 @@ on_save_response (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      g_autoptr(GError) error = NULL;
-      g_autoptr(DpvizLesson) lesson = dpviz_lesson_new_from_model (self->model);
-      const DpvizLesson *to_save = lesson;
 
-      if (self->lesson != NULL)
-        {
-          /* Keep the open lesson's steps; the current step takes the current values. */
-          DpvizLessonStep *step = g_ptr_array_index (self->lesson->steps, self->lesson_step);
-
-          dpviz_model_get_params (self->model, &step->params);
-          step->view = dpviz_model_get_view (self->model);
-          to_save = self->lesson;
-        }
-      if (dpviz_lesson_save (to_save, file, &error))
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *message = g_strdup_printf (_("Saved “%s”"), name);
-
-          _dpviz_window_toast (self, message);
-        }
-      else
-        _dpviz_window_toast (self, error->message);
+      save_lesson_to (self, file);
     }
   gtk_native_dialog_destroy (native);
   g_object_unref (native);
   g_object_unref (self);
 }
 
+/* Save As: always asks where, starting from the open lesson's file when there is one. */
 void
-_dpviz_window_save_lesson_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+_dpviz_window_save_lesson_as_action (GSimpleAction *action,
+                                     GVariant      *parameter,
+                                     gpointer       user_data)
 {
   DpvizWindow *self = user_data;
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) filter = lesson_filter ();
+  GFile *current = self->lesson != NULL ? dpviz_lesson_get_file (self->lesson) : NULL;
 
   native = gtk_file_chooser_native_new (_("Save Lesson"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("lesson.dpviz"));
+  if (current != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), current, NULL);
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("lesson.dpviz"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   g_signal_connect (native, "response", G_CALLBACK (on_save_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* Save (Ctrl+S): to the file the open lesson came from or was last saved to, without asking;
+ * otherwise as Save As. */
+void
+_dpviz_window_save_lesson_action (GSimpleAction *action,
+                                  GVariant      *parameter,
+                                  gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (self->lesson != NULL && dpviz_lesson_get_file (self->lesson) != NULL)
+    save_lesson_to (self, dpviz_lesson_get_file (self->lesson));
+  else
+    _dpviz_window_save_lesson_as_action (action, parameter, user_data);
 }
 
 void

@@ -135,6 +135,8 @@ gboolean _dpviz_window_leave_presentation (GtkWidget *widget, GVariant *args, gp
 void _dpviz_window_update_lesson_bar (DpvizWindow *self);
 void _dpviz_window_save_lesson_action (GSimpleAction *action, GVariant *parameter,
                                        gpointer user_data);
+void _dpviz_window_save_lesson_as_action (GSimpleAction *action, GVariant *parameter,
+                                          gpointer user_data);
 void _dpviz_window_lesson_next_action (GSimpleAction *action, GVariant *parameter,
                                        gpointer user_data);
 void _dpviz_window_lesson_previous_action (GSimpleAction *action, GVariant *parameter,

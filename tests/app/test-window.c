@@ -765,6 +765,60 @@ test_composition_view_completes (void)
   close_window (window);
 }
 
+/* Ctrl+S with a lesson open saves to the file it came from, at once: the current values go
+ * into the current step and every other line of the file stays as it was. */
+static void
+test_save_lesson_to_its_file (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dpviz-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lesson.dpviz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *saved = NULL;
+  g_auto(GStrv) before = NULL, after = NULL;
+  g_autoptr(DpvizLesson) reloaded = NULL;
+  const char *contents = "# prepared for Tuesday\n[Lesson]\nVersion=1\nTitle=Saving\n"
+                         "Title[zh_CN]=保存\nX-Room=B12\n[Step 1]\nMechanism=laplace\n"
+                         "View=densities\nEpsilon=1\nDelta=1e-05\nSensitivity=1\nK=10\n"
+                         "Note=first\n[Step 2]\nMechanism=laplace\nView=kl\nEpsilon=2\n"
+                         "Delta=1e-05\nSensitivity=1\nK=10\n";
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  g_assert_true (dpviz_window_load_lesson (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 1.0);
+  g_assert_true (dpviz_model_set_epsilon (model, 0.25, NULL));
+
+  /* no dialog: the file is written before the action returns */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save-lesson", NULL);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+
+  /* the same lines, except step 1's ε */
+  before = g_strsplit (contents, "\n", -1);
+  after = g_strsplit (saved, "\n", -1);
+  g_assert_cmpuint (g_strv_length (after), ==, g_strv_length (before));
+  for (guint i = 0; before[i] != NULL; i++)
+    if (i == 9)
+      g_assert_true (g_str_has_prefix (after[i], "Epsilon="));
+    else
+      g_assert_cmpstr (after[i], ==, before[i]);
+  reloaded = dpviz_lesson_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (reloaded->steps->len, ==, 2);
+  g_assert_cmpfloat (((DpvizLessonStep *) g_ptr_array_index (reloaded->steps, 0))->params.epsilon,
+                     ==, 0.25);
+  g_assert_cmpfloat (((DpvizLessonStep *) g_ptr_array_index (reloaded->steps, 1))->params.epsilon,
+                     ==, 2.0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-lesson", NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_assert_true (dpviz_model_set_k (model, 100, NULL));
+  close_window (window);
+}
+
 static void
 test_bad_lesson_changes_nothing (void)
 {
@@ -1375,6 +1429,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/ranges-from-table", test_ranges_from_table);
   g_test_add_func ("/window/composition-view-completes", test_composition_view_completes);
   g_test_add_func ("/window/bad-lesson-changes-nothing", test_bad_lesson_changes_nothing);
+  g_test_add_func ("/window/save-lesson-to-its-file", test_save_lesson_to_its_file);
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
