@@ -492,6 +492,10 @@ assert_shows (cairo_surface_t *s, guint v, DpMechanismKind mech, unsigned long k
             g_error ("%s: %zu pixels of the KOV curve in a preview", what, n);
           continue;
         }
+      /* the audit's point for one output sits in the plot's corner at ε = 10, where tick
+       * labels overlap part of it (14 pixels at 640 × 400 in set 4): 10 still shows it */
+      if (v == TEST_VIEW ("hypothesis") && k <= 1)
+        min = MIN (min, 10);
       if (n < min)
         g_error ("%s: %zu pixels of role %d, expected at least %zu", what, n, need[i], min);
     }
