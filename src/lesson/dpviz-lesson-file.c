@@ -43,6 +43,8 @@ struct _DpvizLessonStepSource {
   guint64 number;              /* N of its [Step N] */
   DpvParams params;            /* as read */
   guint view;
+  char *title;
+  DpvizDocLine *title_line;    /* the entry the title was read from, or NULL */
   char *note;
   DpvizDocLine *note_line;     /* the entry the note was read from, or NULL */
 };
@@ -61,7 +63,7 @@ static const KnownKey lesson_keys[] = {
 static const KnownKey step_keys[] = {
   { "Mechanism", FALSE }, { "View", FALSE }, { "Epsilon", FALSE }, { "Delta", FALSE },
   { "Sensitivity", FALSE }, { "K", FALSE }, { "EpsilonPrime", FALSE }, { "LogY", FALSE },
-  { "Note", TRUE },
+  { "Title", TRUE }, { "Note", TRUE },
 };
 
 /* The parameters a step names by the keys of step_keys; every other row of the parameter
@@ -240,6 +242,7 @@ step_source_free (DpvizLessonStepSource *source)
   if (source == NULL)
     return;
   dpviz_lesson_doc_unref (source->doc);
+  g_free (source->title);
   g_free (source->note);
   g_free (source);
 }
@@ -249,6 +252,7 @@ dpviz_lesson_step_free (DpvizLessonStep *step)
 {
   if (step == NULL)
     return;
+  g_free (step->title);
   g_free (step->note);
   step_source_free (step->source);
   g_free (step);
@@ -390,6 +394,19 @@ dpviz_lesson_set_step_note (DpvizLesson *lesson, guint index, const char *note)
   step = g_ptr_array_index (lesson->steps, index);
   g_free (step->note);
   step->note = normalize_text (note);
+}
+
+void
+dpviz_lesson_set_step_title (DpvizLesson *lesson, guint index, const char *title)
+{
+  DpvizLessonStep *step;
+
+  g_return_if_fail (lesson != NULL);
+  g_return_if_fail (index < lesson->steps->len);
+
+  step = g_ptr_array_index (lesson->steps, index);
+  g_free (step->title);
+  step->title = normalize_text (title);
 }
 
 void
@@ -704,6 +721,7 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
   const char *mechanism, *view;
   const DpvViewClass *view_class;
   DpvizDocLine *note_line = NULL;
+  DpvizDocLine *title_line = NULL;
   guint64 k;
 
   dpv_params_init (&params);
@@ -785,8 +803,10 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
   if (!read_table_params (group, &params, error))
     return NULL;
 
-  if (!get_text (group, "Note", LESSON_MAX_NOTE_CHARS, languages, &step->note, &note_line,
-                 error))
+  if (!get_text (group, "Title", LESSON_MAX_TITLE_CHARS, languages, &step->title,
+                 &title_line, error)
+      || !get_text (group, "Note", LESSON_MAX_NOTE_CHARS, languages, &step->note, &note_line,
+                    error))
     return NULL;
   step->params = params;
 
@@ -796,6 +816,8 @@ parse_step (const DpvizDocGroup *group, guint64 number, const char *const *langu
   source->number = number;
   source->params = params;
   source->view = step->view;
+  source->title = g_strdup (step->title);
+  source->title_line = title_line;
   source->note = g_strdup (step->note);
   source->note_line = note_line;
   step->source = source;
@@ -1044,6 +1066,7 @@ static gboolean
 check_step (const DpvizLessonStep *step, guint number, GError **error)
 {
   if (!is_valid_step (&step->params, step->view)
+      || !is_valid_text (step->title, LESSON_MAX_TITLE_CHARS)
       || !is_valid_text (step->note, LESSON_MAX_NOTE_CHARS))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -1259,7 +1282,17 @@ step_body (Body *body, const DpvizLessonStep *step, const DpvizLessonStepSource 
       value = dpv_param_format (spec, &v);
       body_set (body, line, spec->key, NULL, value);
     }
-  /* The note, in the entry it was read from (a translation stays a translation). */
+  /* The title and the note, each in the entry it was read from (a translation stays a
+   * translation). */
+  if (source == NULL || g_strcmp0 (step->title, source->title) != 0)
+    {
+      DpvizDocLine *line = source != NULL ? source->title_line : NULL;
+
+      if (line != NULL)
+        body_set (body, line, "Title", line->locale, text_or_empty (line, step->title));
+      else if (step->title != NULL)
+        body_set (body, NULL, "Title", NULL, step->title);
+    }
   if (source == NULL || g_strcmp0 (step->note, source->note) != 0)
     {
       DpvizDocLine *line = source != NULL ? source->note_line : NULL;

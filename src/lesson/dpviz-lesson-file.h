@@ -4,7 +4,7 @@
  *
  * A lesson file (docs/lesson-format.md) has a [Lesson] group (Version, Title) and one
  * [Step N] group per demonstration (Mechanism, View, Epsilon, Delta, Sensitivity, K, and the
- * optional EpsilonPrime, LogY and Note). Loading checks everything before anything is used:
+ * optional EpsilonPrime, LogY, Title and Note). Loading checks everything before anything is used:
  * a malformed or hostile file gets one clear translated line and yields nothing.
  *
  * A loaded lesson keeps the file it came from, line by line. Saving writes that text back,
@@ -28,6 +28,7 @@ typedef struct _DpvizLessonStepSource DpvizLessonStepSource;
 typedef struct {
   DpvParams params;
   guint view;                      /* index in the registry (dpv-registry.h) */
+  char *title;                     /* a short name for the step (exported figures), or NULL */
   char *note;                      /* may be NULL */
   DpvizLessonStepSource *source;   /* private: the group the step was read from, or NULL */
 } DpvizLessonStep;
@@ -67,6 +68,8 @@ void dpviz_lesson_move_step (DpvizLesson *lesson, guint from, guint to);
 gboolean dpviz_lesson_set_step (DpvizLesson *lesson, guint index, const DpvParams *params,
                                 guint view, GError **error);
 void dpviz_lesson_set_step_note (DpvizLesson *lesson, guint index, const char *note);
+/* The step's title (stripped; empty or NULL: none), at most 200 characters when saved. */
+void dpviz_lesson_set_step_title (DpvizLesson *lesson, guint index, const char *title);
 void dpviz_lesson_set_title (DpvizLesson *lesson, const char *title);
 
 /* Reads a lesson. Title and Note are taken in the first of @languages that the file has

@@ -10,7 +10,8 @@
  *
  * Run: xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" env GSK_RENDERER=cairo
  *      GSETTINGS_BACKEND=memory GTK_A11Y=none GSETTINGS_SCHEMA_DIR=build/data
- *      build/tests/bench/bench-app [samples]
+ *      build/tests/bench/bench-app [samples [WIDTHxHEIGHT]]
+ * The window is 1200 × 760 unless a size is given (1920x1080: a full-HD screen).
  */
 #include "config.h"
 
@@ -184,11 +185,23 @@ main (int argc, char *argv[])
   DpvizModel *model;
   GdkFrameClock *clock;
   guint samples = argc > 1 ? (guint) atoi (argv[1]) : 60;
+  int win_w = 1200, win_h = 760;
   double *latency, *snapshot, *compute, *exact;
   double all_p95 = 0;
   gint64 t_init, t_register, t_window;
 
   t_main = g_get_monotonic_time ();
+  if (argc > 2 && (sscanf (argv[2], "%dx%d", &win_w, &win_h) != 2 || win_w < 400 || win_h < 300
+                   || win_w > 8000 || win_h > 8000))
+    {
+      g_printerr ("bench-app: the window size must be WIDTHxHEIGHT, 400x300 … 8000x8000\n");
+      return 2;
+    }
+  if (samples < 1 || samples > 100000)
+    {
+      g_printerr ("bench-app: samples must be 1 … 100000\n");
+      return 2;
+    }
   gtk_init ();
   t_init = g_get_monotonic_time ();
 
@@ -204,7 +217,7 @@ main (int argc, char *argv[])
   window = dpviz_window_new (GTK_APPLICATION (app));
   t_window = g_get_monotonic_time ();
   model = dpviz_window_get_model (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  gtk_window_set_default_size (GTK_WINDOW (window), win_w, win_h);
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_realize (GTK_WIDGET (window));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
@@ -236,7 +249,8 @@ main (int argc, char *argv[])
   snapshot = g_new (double, samples);
   compute = g_new (double, samples);
   exact = g_new (double, samples);
-  printf ("\nlatency from a model change (ε sweep, %u values) to the frame painted, ms\n", samples);
+  printf ("\nlatency from a model change (ε sweep, %u values) to the frame painted, ms, window %d × %d\n",
+          samples, win_w, win_h);
   printf ("%-12s %-9s %8s %8s %8s %11s %11s %10s %10s %14s\n", "view", "mechanism", "median",
           "p95", "max", "compute-med", "compute-p95", "draw-med", "draw-p95", "exact-arrives");
 

@@ -1225,6 +1225,77 @@ test_table_keys (void)
                                "Seed="));
 }
 
+/* A step's Title, translated or not, is read in the reader's language and written back into
+ * the entry it came from; a new title is added to an untitled step; the file is otherwise
+ * unchanged. */
+static void
+test_step_titles (void)
+{
+  static const char file[] =
+    "[Lesson]\n"
+    "Version=1\n"
+    "\n"
+    "[Step 1]\n"
+    "Mechanism=laplace\n"
+    "View=densities\n"
+    "Epsilon=1\n"
+    "Delta=1e-05\n"
+    "Sensitivity=1\n"
+    "K=1\n"
+    "Title=Neighbours\n"
+    "Title[zh_CN]=相邻数据集\n"
+    "Note=n\n"
+    "\n"
+    "[Step 2]\n"
+    "Mechanism=laplace\n"
+    "View=kl\n"
+    "Epsilon=1\n"
+    "Delta=1e-05\n"
+    "Sensitivity=1\n"
+    "K=1\n";
+  g_autoptr (DpvizLesson) c = load_ok (file, C_ONLY);
+  g_autoptr (DpvizLesson) zh = load_ok (file, ZH);
+  g_autoptr (DpvizLesson) again = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *long_title = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpstr (step_at (c, 0)->title, ==, "Neighbours");
+  g_assert_cmpstr (step_at (zh, 0)->title, ==, "相邻数据集");
+  g_assert_null (step_at (c, 1)->title);
+
+  /* Edited in Chinese: only the Chinese entry changes. */
+  dpviz_lesson_set_step_title (zh, 0, "  邻居 ");
+  text = save_text (zh);
+  {
+    g_autoptr (GString) s = g_string_new (file);
+
+    g_string_replace (s, "Title[zh_CN]=相邻数据集\n", "Title[zh_CN]=邻居\n", 1);
+    g_assert_cmpstr (text, ==, s->str);
+  }
+  g_clear_pointer (&text, g_free);
+
+  /* A title for the untitled step is added at the end of its group. */
+  dpviz_lesson_set_step_title (c, 1, "KL against ε");
+  text = save_text (c);
+  g_assert_true (g_str_has_suffix (text, "K=1\nTitle=KL against ε\n"));
+  again = load_ok (text, C_ONLY);
+  g_assert_cmpstr (step_at (again, 1)->title, ==, "KL against ε");
+  g_clear_pointer (&text, g_free);
+
+  /* Too long: refused on saving, as when loading. */
+  long_title = g_strnfill (201, 'x');
+  dpviz_lesson_set_step_title (c, 1, long_title);
+  g_assert_null (dpviz_lesson_to_bytes (c, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  /* Cleared: the untranslated entry goes. */
+  dpviz_lesson_set_step_title (c, 0, "");
+  dpviz_lesson_set_step_title (c, 1, NULL);
+  text = save_text (c);
+  g_assert_null (strstr (text, "Title=Neighbours"));
+  g_assert_nonnull (strstr (text, "Title[zh_CN]=相邻数据集\n"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1242,6 +1313,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lesson-file/preserve/new-step-after-last-line",
                    test_new_step_after_last_line);
   g_test_add_func ("/lesson-file/set-step-refuses", test_set_step_refuses);
+  g_test_add_func ("/lesson-file/step-titles", test_step_titles);
   g_test_add ("/lesson-file/save-atomic", Fixture, NULL, fixture_set_up, test_save_atomic,
               fixture_tear_down);
   for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
