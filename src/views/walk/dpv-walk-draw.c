@@ -93,8 +93,8 @@ cell_alpha (const DpvWalkView *r, const guint *counts, double max_alpha)
  * @grey, that of the paths ending above the threshold in @hot over it, interpolated between
  * the cells. On an image surface the image has one pixel per device pixel, placed on whole
  * device pixels and copied without resampling, so that a figure drawn in bands
- * (dpv-render-image.c) is the same as one drawn at once; on vector surfaces it has two
- * pixels per user unit. */
+ * (dpv-render-image.c) is the same as one drawn at once; on a recording surface (the app's
+ * snapshot) one pixel per user unit, and on vector surfaces two. */
 static void
 draw_density (DpvPlot *plot, cairo_t *cr, const DpvWalkView *r, const DpvColor *grey,
               const DpvColor *hot)
@@ -133,7 +133,10 @@ draw_density (DpvPlot *plot, cairo_t *cr, const DpvWalkView *r, const DpvColor *
     }
   else
     {
-      per_unit = 2.0;
+      /* a recording surface is the screen's (the app's snapshot): one pixel per unit is what
+       * it shows; a vector file gets two, for print */
+      per_unit = cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_RECORDING
+                 ? 1.0 : 2.0;
       ix0 = iy0 = 0;
       iw = (int) ceil (dw * per_unit);
       ih = (int) ceil (dh * per_unit);
