@@ -5,11 +5,10 @@
  * For each view and mechanism, sweeps ε over its slider range and measures, per value, the
  * time from the model change to the end of the frame that shows it (GdkFrameClock
  * "after-paint"), the UI thread's CPU time over the same span (ui-cpu: less sensitive to a
- * busy machine than the latency), and the time spent in the plot's snapshot. The latency
- * includes the wait for the frame clock's next slot (GDK aligns frames to the refresh
- * interval: up to 16.7 ms at 60 Hz); the continuous measurement below has none. The
- * composition view draws the cheap curves at once and the exact curve when the worker delivers; the time until delivery
- * is reported separately. Also: start-up (main → first frame painted) and resident memory.
+ * busy machine than the latency), and the time spent in the plot's snapshot (recording the
+ * figure; GSK replays it while rendering the frame). The composition view draws the cheap
+ * curves at once and the exact curve when the worker delivers; the time until delivery is
+ * reported separately. Also: start-up (main → first frame painted) and resident memory.
  *
  * Run: xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" env GSK_RENDERER=cairo
  *      GSETTINGS_BACKEND=memory GTK_A11Y=none GSETTINGS_SCHEMA_DIR=build/data
