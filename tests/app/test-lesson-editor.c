@@ -138,6 +138,36 @@ n_rows (GtkListBox *list)
   return n;
 }
 
+/* Activates the editor's own shortcut for @accel on @widget, as pressing the keys does. */
+static void
+press (GtkWidget *widget, const char *accel)
+{
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !found; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !found; j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                           widget, NULL));
+              found = TRUE;
+            }
+        }
+    }
+  if (!found)
+    g_error ("no shortcut %s", accel);
+}
+
 /* The current figure becomes a step after the current one; saved in its own group between
  * the two others, which keep their text. */
 static void
@@ -259,7 +289,8 @@ test_move_step (Fixture *f, gconstpointer data)
 
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window),
                                                      "lesson-move-step-up"));
-  activate (f, "lesson-move-step-down");
+  /* Alt+Down in the editor */
+  press (GTK_WIDGET (editor), "<Alt>Down");
   g_assert_cmpuint (dpviz_window_get_lesson_step (f->window), ==, 1);
   g_assert_true (gtk_list_box_get_selected_row (list) == gtk_list_box_get_row_at_index (list, 1));
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window),
@@ -283,8 +314,9 @@ test_move_step (Fixture *f, gconstpointer data)
     g_assert_cmpstr (text, ==, expected);
   }
 
-  /* and back up: the original order, the original text */
-  activate (f, "lesson-move-step-up");
+  /* and back up (Alt+Up): the original order, the original text */
+  press (GTK_WIDGET (editor), "<Alt>Up");
+  g_assert_cmpuint (dpviz_window_get_lesson_step (f->window), ==, 0);
   g_clear_pointer (&text, g_free);
   text = save_and_read (f);
   g_assert_cmpstr (text, ==, original);
@@ -300,7 +332,8 @@ test_delete_undo (Fixture *f, gconstpointer data)
 
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window),
                                                      "lesson-undo-delete"));
-  activate (f, "lesson-delete-step");
+  /* Delete in the list */
+  press (GTK_WIDGET (list), "Delete");
   g_assert_cmpuint (n_rows (list), ==, 1);
   g_assert_cmpuint (f->window->lesson->steps->len, ==, 1);
   /* the remaining step is shown */
@@ -413,6 +446,28 @@ test_unsaved_prompt (Fixture *f, gconstpointer data)
   spin (0.05);
 }
 
+/* Opening another lesson over unsaved edits asks too; Discard opens it. */
+static void
+test_open_other_asks (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "other.dpviz", NULL);
+  g_autoptr(GFile) other = g_file_new_for_path (path);
+  GtkWindow *prompt;
+
+  g_assert_true (g_file_set_contents (path, "[Lesson]\nVersion=1\nTitle=Other\n" STEP2, -1,
+                                      NULL));
+  activate (f, "lesson-delete-step");
+  dpviz_window_open_lesson (f->window, other);
+  prompt = dpviz_window_get_lesson_prompt (f->window);
+  g_assert_nonnull (prompt);
+  g_assert_cmpstr (dpviz_window_get_lesson (f->window)->title, ==, "Saving");
+  g_assert_cmpuint (dpviz_window_get_lesson (f->window)->steps->len, ==, 1);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (prompt), "discard");
+  g_assert_cmpstr (dpviz_window_get_lesson (f->window)->title, ==, "Other");
+  g_assert_false (dpviz_window_get_lesson_modified (f->window));
+  spin (0.05);
+}
+
 /* Discard throws the edits away and leaves the file alone. */
 static void
 test_discard (Fixture *f, gconstpointer data)
@@ -421,6 +476,8 @@ test_discard (Fixture *f, gconstpointer data)
 
   activate (f, "lesson-delete-step");
   activate (f, "close-lesson");
+  g_assert_nonnull (dpviz_window_get_lesson_prompt (f->window));
+  g_assert_nonnull (dpviz_window_get_lesson (f->window));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dpviz_window_get_lesson_prompt (f->window)),
                                "discard");
   g_assert_null (dpviz_window_get_lesson (f->window));
@@ -497,6 +554,7 @@ main (int argc, char *argv[])
   ADD ("/lesson-editor/update-step", test_update_step);
   ADD ("/lesson-editor/unsaved-prompt", test_unsaved_prompt);
   ADD ("/lesson-editor/discard", test_discard);
+  ADD ("/lesson-editor/open-other-asks", test_open_other_asks);
   ADD ("/lesson-editor/new-lesson-adopted", test_new_lesson_adopted);
 #undef ADD
 
