@@ -86,6 +86,23 @@ lesson_shown (DpvizWindow *self,
     dpviz_lesson_editor_refresh (DPVIZ_LESSON_EDITOR (self->lesson_editor), refill);
 }
 
+/* A toast about the lesson: in the editor while it is open (where the lecturer is looking),
+ * else in the main window. */
+static void
+lesson_toast (DpvizWindow *self,
+              const char  *message)
+{
+  if (self->lesson_editor != NULL && gtk_widget_get_visible (self->lesson_editor))
+    {
+      g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+      dpviz_lesson_editor_add_toast (DPVIZ_LESSON_EDITOR (self->lesson_editor),
+                                     adw_toast_new (escaped));
+    }
+  else
+    _dpviz_window_toast (self, message);
+}
+
 static void drop_deleted (DpvizWindow *self);
 
 static void
@@ -119,7 +136,7 @@ go_to_step (DpvizWindow *self,
     return;
   if (!dpviz_lesson_apply_step (self->lesson, index, self->model, &error))
     {
-      _dpviz_window_toast (self, error->message);
+      lesson_toast (self, error->message);
       return;
     }
   self->lesson_step = index;
@@ -355,7 +372,7 @@ save_lesson_to (DpvizWindow *self, GFile *file)
     }
   if (!dpviz_lesson_save (to_save, file, &error))
     {
-      _dpviz_window_toast (self, error->message);
+      lesson_toast (self, error->message);
       return FALSE;
     }
   if (self->lesson != NULL)
@@ -369,7 +386,7 @@ save_lesson_to (DpvizWindow *self, GFile *file)
     g_autofree char *name = g_file_get_basename (file);
     g_autofree char *message = g_strdup_printf (_("Saved “%s”"), name);
 
-    _dpviz_window_toast (self, message);
+    lesson_toast (self, message);
   }
   return TRUE;
 }
@@ -486,7 +503,7 @@ _dpviz_window_lesson_add_step_action (GSimpleAction *action,
   lesson_edited (self, TRUE);
   message = g_strdup_printf (_("Added step %u of %u"), self->lesson_step + 1,
                              self->lesson->steps->len);
-  _dpviz_window_toast (self, message);
+  lesson_toast (self, message);
 }
 
 /* "Update Step": the current step takes the current figure's parameters and view. */
@@ -506,12 +523,12 @@ _dpviz_window_lesson_update_step_action (GSimpleAction *action,
   if (!dpviz_lesson_set_step (self->lesson, self->lesson_step, &params,
                               dpviz_model_get_view (self->model), &error))
     {
-      _dpviz_window_toast (self, error->message);
+      lesson_toast (self, error->message);
       return;
     }
   lesson_edited (self, TRUE);
   message = g_strdup_printf (_("Step %u now shows the current figure"), self->lesson_step + 1);
-  _dpviz_window_toast (self, message);
+  lesson_toast (self, message);
 }
 
 static void
