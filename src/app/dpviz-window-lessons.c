@@ -5,7 +5,7 @@
  * Edits (steps added, updated, moved, deleted; titles and notes) mark the lesson modified;
  * closing it, opening another or closing the window then asks first (Save / Discard /
  * Cancel), and the file is written only by Save. Moving the sliders while a lesson is open is
- * not an edit (a lecture would be asked at every close), although Save does write the
+ * not an edit (a lecturer would be asked at every close), although Save does write the
  * current figure into the current step.
  */
 #include "config.h"
