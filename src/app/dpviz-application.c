@@ -212,6 +212,7 @@ dpviz_application_startup (GApplication *application)
   set_accels (app, "win.lesson-next", "<Primary>Page_Down", NULL);
   set_accels (app, "win.lesson-previous", "<Primary>Page_Up", NULL);
   set_accels (app, "win.lesson-add-step", "<Primary><Shift>a", NULL);
+  set_accels (app, "win.lesson-edit", "<Primary><Shift>l", NULL);
 }
 
 static void

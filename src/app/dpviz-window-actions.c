@@ -352,6 +352,12 @@ static const GActionEntry win_entries[] = {
   { "lesson-previous", _dpviz_window_lesson_previous_action },
   { "close-lesson", _dpviz_window_close_lesson_action },
   { "lesson-add-step", _dpviz_window_lesson_add_step_action },
+  { "lesson-edit", _dpviz_window_lesson_edit_action },
+  { "lesson-update-step", _dpviz_window_lesson_update_step_action },
+  { "lesson-move-step-up", _dpviz_window_lesson_move_up_action },
+  { "lesson-move-step-down", _dpviz_window_lesson_move_down_action },
+  { "lesson-delete-step", _dpviz_window_lesson_delete_step_action },
+  { "lesson-undo-delete", _dpviz_window_lesson_undo_delete_action },
 };
 
 

@@ -70,6 +70,14 @@ struct _DpvizWindow
 
   DpvizLesson *lesson;
   guint lesson_step;
+  gboolean lesson_modified;    /* edited since it was opened or last saved */
+  DpvizLessonStep *lesson_deleted;   /* the last deleted step, for Undo, or NULL */
+  guint lesson_deleted_index;
+  AdwToast *lesson_deleted_toast;    /* its toast while it is shown */
+  GtkWidget *lesson_editor;    /* the lesson editor's window while it is open, or NULL */
+  GtkWidget *lesson_prompt;    /* the unsaved-changes question while it is asked, or NULL */
+  guint lesson_pending;        /* what the question's answer continues with (lessons.c) */
+  GFile *lesson_pending_file;  /* the lesson to open then, or NULL */
 
   guint settings_apply;
 
@@ -145,5 +153,26 @@ void _dpviz_window_lesson_add_step_action (GSimpleAction *action, GVariant *para
                                            gpointer user_data);
 void _dpviz_window_close_lesson_action (GSimpleAction *action, GVariant *parameter,
                                         gpointer user_data);
+void _dpviz_window_lesson_edit_action (GSimpleAction *action, GVariant *parameter,
+                                       gpointer user_data);
+void _dpviz_window_lesson_update_step_action (GSimpleAction *action, GVariant *parameter,
+                                              gpointer user_data);
+void _dpviz_window_lesson_move_up_action (GSimpleAction *action, GVariant *parameter,
+                                          gpointer user_data);
+void _dpviz_window_lesson_move_down_action (GSimpleAction *action, GVariant *parameter,
+                                            gpointer user_data);
+void _dpviz_window_lesson_delete_step_action (GSimpleAction *action, GVariant *parameter,
+                                              gpointer user_data);
+void _dpviz_window_lesson_undo_delete_action (GSimpleAction *action, GVariant *parameter,
+                                              gpointer user_data);
+void _dpviz_window_lesson_clear (DpvizWindow *self);
+/* Goes to step @index (the model takes its values). */
+void _dpviz_window_lesson_go_to (DpvizWindow *self, guint index);
+/* Edits of the open lesson's text; each marks the lesson modified. */
+void _dpviz_window_lesson_set_title (DpvizWindow *self, const char *title);
+void _dpviz_window_lesson_set_step_title (DpvizWindow *self, guint index, const char *title);
+void _dpviz_window_lesson_set_step_note (DpvizWindow *self, guint index, const char *note);
+/* Whether the window may close now; otherwise asks about the unsaved lesson first. */
+gboolean _dpviz_window_lesson_may_close (DpvizWindow *self);
 
 G_END_DECLS

@@ -58,7 +58,13 @@
  *     win.lesson-previous        <Primary>Page_Up    Previous lesson step (also Page_Up)
  *     win.lesson-add-step        <Primary><Shift>a   Add the current state as a step after the
  *                                                    current one (starts a lesson if none is open)
- *     win.close-lesson           (button)            Close the lesson
+ *     win.close-lesson           (button)            Close the lesson (asks first when edited)
+ *     win.lesson-edit            <Primary><Shift>l   The lesson editor: steps, titles, notes
+ *     win.lesson-update-step     (editor)            The current step takes the current figure
+ *     win.lesson-move-step-up    <Alt>Up (editor)    Move the current step up / down
+ *     win.lesson-move-step-down  <Alt>Down (editor)
+ *     win.lesson-delete-step     Delete (editor)     Delete the current step (toast with Undo)
+ *     win.lesson-undo-delete     (toast)             Put the last deleted step back
  */
 #include "config.h"
 
@@ -294,6 +300,11 @@ add_views (DpvizWindow *self)
 static gboolean
 dpviz_window_close_request (GtkWindow *window)
 {
+  /* An edited lesson is never lost silently: the window stays until the lecturer answers. */
+  if (!_dpviz_window_lesson_may_close (DPVIZ_WINDOW (window)))
+    return TRUE;
+  if (DPVIZ_WINDOW (window)->lesson_editor != NULL)
+    gtk_window_destroy (GTK_WINDOW (DPVIZ_WINDOW (window)->lesson_editor));
   _dpviz_window_save_state (DPVIZ_WINDOW (window));
   return GTK_WINDOW_CLASS (dpviz_window_parent_class)->close_request (window);
 }
@@ -334,7 +345,7 @@ dpviz_window_finalize (GObject *object)
   g_clear_object (&self->model);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->readouts, g_ptr_array_unref);
-  g_clear_pointer (&self->lesson, dpviz_lesson_free);
+  _dpviz_window_lesson_clear (self);
   g_clear_pointer (&self->plots, g_free);
   G_OBJECT_CLASS (dpviz_window_parent_class)->finalize (object);
 }

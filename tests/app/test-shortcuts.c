@@ -44,6 +44,7 @@ static const struct {
   { "win.lesson-next", "<Primary>Page_Down" },
   { "win.lesson-previous", "<Primary>Page_Up" },
   { "win.lesson-add-step", "<Primary><Shift>a" },
+  { "win.lesson-edit", "<Primary><Shift>l" },
 };
 
 typedef struct {

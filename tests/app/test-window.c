@@ -873,6 +873,12 @@ test_bad_lesson_changes_nothing (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "lesson-next", NULL);
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 3.0);
   g_assert_cmpint (dpviz_model_get_view (model), ==, DPVIZ_VIEW ("kl"));
+  /* never saved: closing it asks first (tests/app/test-lesson-editor.c); Discard closes it */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-lesson", NULL);
+  g_assert_nonnull (window->lesson);
+  g_assert_nonnull (window->lesson_prompt);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (window->lesson_prompt), "discard");
+  g_assert_null (window->lesson);
 
   g_unlink (bad_path);
   g_unlink (good_path);
