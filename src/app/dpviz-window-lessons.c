@@ -48,6 +48,8 @@ go_to_step (DpvizWindow *self,
 
   if (self->lesson == NULL || index >= self->lesson->steps->len)
     return;
+  /* a step sets the scene: an animation ends */
+  _dpviz_window_stop_sweep (self);
   if (!dpviz_lesson_apply_step (self->lesson, index, self->model, &error))
     {
       _dpviz_window_toast (self, error->message);
@@ -70,6 +72,7 @@ dpviz_window_load_lesson (DpvizWindow  *self,
   lesson = dpviz_lesson_load (file, error);
   if (lesson == NULL)
     return FALSE;
+  _dpviz_window_stop_sweep (self);
   if (!dpviz_lesson_apply_step (lesson, 0, self->model, error))
     return FALSE;
   g_clear_pointer (&self->lesson, dpviz_lesson_free);
