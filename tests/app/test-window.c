@@ -1146,6 +1146,64 @@ test_animation_options (void)
   close_window (window);
 }
 
+/* A count takes whole From and To; a lesson step ends an animation. */
+static void
+test_animation_counts_and_lessons (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  GActionGroup *group = G_ACTION_GROUP (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dpviz-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "steps.dpviz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GVariant) ranges = NULL;
+  const char *contents = "[Lesson]\nVersion=1\n"
+                         "[Step 1]\nMechanism=laplace\nView=composition\nEpsilon=0.5\n"
+                         "Delta=1e-5\nSensitivity=1\nK=10\n"
+                         "[Step 2]\nMechanism=laplace\nView=composition\nEpsilon=0.5\n"
+                         "Delta=1e-5\nSensitivity=1\nK=10\n";
+  double from, to;
+
+  dpviz_model_set_view (model, DPVIZ_VIEW ("composition"));
+  g_assert_true (dpv_view_class_uses (dpv_registry_get (DPVIZ_VIEW ("composition")), DPV_PARAM_K));
+  g_action_group_change_action_state (group, "animate-parameter", g_variant_new_string ("k"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->animation_from)), ==, "1");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->animation_to)), ==, "10000");
+  type_range (window, "2.5", "100");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->animation_error)));
+  ranges = g_settings_get_value (window->settings, "animation-ranges");
+  g_assert_false (g_variant_lookup (ranges, "k", "(dd)", &from, &to));
+  g_clear_pointer (&ranges, g_variant_unref);
+  /* the direct call refuses the same, with its error */
+  g_assert_false (_dpviz_window_set_animation_range (window, "1", "10001", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  type_range (window, "1", "100");
+  ranges = g_settings_get_value (window->settings, "animation-ranges");
+  g_assert_true (g_variant_lookup (ranges, "k", "(dd)", &from, &to));
+  g_assert_cmpfloat (from, ==, 1);
+  g_assert_cmpfloat (to, ==, 100);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  dpviz_window_load_lesson (window, file, &error);
+  g_assert_no_error (error);
+  g_action_group_change_action_state (group, "animate", g_variant_new_boolean (TRUE));
+  g_assert_true (anim_playing (window));
+  g_action_group_activate_action (group, "lesson-next", NULL);
+  g_assert_false (anim_playing (window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+
+  g_action_group_activate_action (group, "close-lesson", NULL);
+  g_settings_reset (window->settings, "animation-ranges");
+  g_settings_reset (window->settings, "animation-parameter");
+  g_unlink (path);
+  g_rmdir (dir);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  g_action_group_activate_action (group, "reset-parameters", NULL);
+  close_window (window);
+}
+
 /* Per change, the visible view computes once, whatever reads its numbers: the plot, the
  * read-outs, the copied text and figure, the accessible description. */
 static void
@@ -1656,6 +1714,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/save-lesson-to-its-file", test_save_lesson_to_its_file);
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
   g_test_add_func ("/window/animation-options", test_animation_options);
+  g_test_add_func ("/window/animation-counts-and-lessons", test_animation_counts_and_lessons);
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
   g_test_add_func ("/window/reset-parameters", test_reset_parameters);
