@@ -125,6 +125,8 @@ update_overlay (DpvizWindow *self)
   g_autofree char *text = NULL;
   g_autoptr(PangoAttrList) attrs = NULL;
 
+  if (self->animation_value == NULL)   /* the window is being disposed */
+    return;
   gtk_widget_set_visible (GTK_WIDGET (self->animation_value), self->sweep_active);
   if (!self->sweep_active)
     return;
