@@ -20,10 +20,6 @@
 
 G_BEGIN_DECLS
 
-/* The sliders every view shares, and the parameters the sweep can animate. */
-#define DPVIZ_WINDOW_N_SLIDERS 4
-extern const char *const _dpviz_window_param_names[DPVIZ_WINDOW_N_SLIDERS];
-
 /* Projector text sizes for Ctrl+plus/minus. */
 #define DPVIZ_WINDOW_N_ZOOM_LEVELS 8
 extern const double _dpviz_window_zoom_levels[DPVIZ_WINDOW_N_ZOOM_LEVELS];

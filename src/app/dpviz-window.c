@@ -73,10 +73,6 @@ const double _dpviz_window_zoom_levels[DPVIZ_WINDOW_N_ZOOM_LEVELS] = {
   0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0
 };
 
-const char *const _dpviz_window_param_names[DPVIZ_WINDOW_N_SLIDERS] = {
-  "epsilon", "delta", "sensitivity", "k"
-};
-
 G_DEFINE_FINAL_TYPE (DpvizWindow, dpviz_window, ADW_TYPE_APPLICATION_WINDOW)
 
 void
