@@ -1080,7 +1080,7 @@ test_animation_options (void)
   }
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->play_button)), ==,
                    "Play Animation (Ctrl+P or Space)");
-  /* Space toggles it as the play button does */
+  /* Space's binding activates win.animate without a parameter: that toggles it */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.animate", NULL));
   g_assert_true (anim_playing (window));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->play_button)), ==,
