@@ -1080,7 +1080,37 @@ test_animation_options (void)
   }
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->play_button)), ==,
                    "Play Animation (Ctrl+P or Space)");
-  /* Space's binding activates win.animate without a parameter: that toggles it */
+  /* Space is bound to win.animate on the window (after the focused widget had it) */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+    gboolean bound = FALSE;
+
+    for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, c);
+
+        if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+          continue;
+        for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+          {
+            g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+            g_autofree char *trigger = gtk_shortcut_trigger_to_string (
+                                         gtk_shortcut_get_trigger (shortcut));
+            GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+            if (g_str_equal (trigger, "space") && GTK_IS_NAMED_ACTION (action)
+                && g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                                "win.animate"))
+              {
+                bound = TRUE;
+                g_assert_cmpint (gtk_event_controller_get_propagation_phase (
+                                   GTK_EVENT_CONTROLLER (controller)), ==, GTK_PHASE_BUBBLE);
+              }
+          }
+      }
+    g_assert_true (bound);
+  }
+  /* and activates it without a parameter: that toggles it */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.animate", NULL));
   g_assert_true (anim_playing (window));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->play_button)), ==,
