@@ -240,7 +240,7 @@ animate_change_state (GSimpleAction *action,
   if (g_variant_get_boolean (state))
     _dpviz_window_start_sweep (self);
   else
-    _dpviz_window_stop_sweep (self);
+    _dpviz_window_pause_sweep (self);
 }
 
 static void
@@ -248,24 +248,15 @@ animate_parameter_change_state (GSimpleAction *action,
                                 GVariant      *state,
                                 gpointer       user_data)
 {
-  DpvizWindow *self = user_data;
-  const char *name = g_variant_get_string (state, NULL);
-  gboolean running = self->sweep_tick != 0;
+  _dpviz_window_set_animation_parameter (user_data, g_variant_get_string (state, NULL));
+}
 
-  for (guint i = 0; i < G_N_ELEMENTS (_dpviz_window_param_names); i++)
-    if (g_str_equal (name, _dpviz_window_param_names[i]))
-      {
-        if (i == self->sweep_param)
-          return;
-        _dpviz_window_stop_sweep (self);
-        self->sweep_param = i;
-        g_simple_action_set_state (action, state);
-        if (gtk_drop_down_get_selected (self->sweep_dropdown) != i)
-          gtk_drop_down_set_selected (self->sweep_dropdown, i);
-        if (running)
-          _dpviz_window_start_sweep (self);
-        return;
-      }
+static void
+animate_mode_change_state (GSimpleAction *action,
+                           GVariant      *state,
+                           gpointer       user_data)
+{
+  _dpviz_window_set_animation_mode (user_data, g_variant_get_string (state, NULL));
 }
 
 static void
@@ -346,6 +337,7 @@ static const GActionEntry win_entries[] = {
   { "zoom-reset", zoom_reset_action },
   { "animate", NULL, NULL, "false", animate_change_state },
   { "animate-parameter", NULL, "s", "'epsilon'", animate_parameter_change_state },
+  { "animate-mode", NULL, "s", "'back-and-forth'", animate_mode_change_state },
   { "log-y", NULL, NULL, "false", log_y_change_state },
   { "eps-prime-from-delta", NULL, NULL, "true", eps_prime_from_delta_change_state },
   { "lesson-next", _dpviz_window_lesson_next_action },

@@ -134,6 +134,8 @@ go_to_step (DpvizWindow *self,
 
   if (self->lesson == NULL || index >= self->lesson->steps->len)
     return;
+  /* a step sets the scene: an animation ends */
+  _dpviz_window_stop_sweep (self);
   if (!dpviz_lesson_apply_step (self->lesson, index, self->model, &error))
     {
       lesson_toast (self, error->message);
@@ -164,6 +166,7 @@ dpviz_window_load_lesson (DpvizWindow  *self,
   lesson = dpviz_lesson_load (file, error);
   if (lesson == NULL)
     return FALSE;
+  _dpviz_window_stop_sweep (self);
   if (!dpviz_lesson_apply_step (lesson, 0, self->model, error))
     return FALSE;
   replace_lesson (self, g_steal_pointer (&lesson));

@@ -8,7 +8,7 @@
  *   dpviz-window-controls.c  the controls, generated from the parameter table
  *   dpviz-window-readouts.c  the read-out panel and the explanation
  *   dpviz-window-settings.c  GSettings: bindings, delayed writes, the window's size
- *   dpviz-window-animation.c the parameter sweep
+ *   dpviz-window-animation.c the animation of a parameter, its options and the value shown
  *   dpviz-window-lessons.c   lessons: open, save, steps
  */
 #pragma once
@@ -19,10 +19,6 @@
 #include "dpviz-window.h"
 
 G_BEGIN_DECLS
-
-/* The sliders every view shares, and the parameters the sweep can animate. */
-#define DPVIZ_WINDOW_N_SLIDERS 4
-extern const char *const _dpviz_window_param_names[DPVIZ_WINDOW_N_SLIDERS];
 
 /* Projector text sizes for Ctrl+plus/minus. */
 #define DPVIZ_WINDOW_N_ZOOM_LEVELS 8
@@ -43,8 +39,9 @@ struct _DpvizWindow
   GtkWidget *log_y_button;
   GtkWidget *mechanism_group;    /* the mechanism's heading and buttons */
   GtkBox *eps_prime_box;
-  GtkDropDown *sweep_dropdown;
   GtkToggleButton *play_button;
+  GtkMenuButton *animation_button;
+  GtkLabel *animation_value;     /* the animated value, large, over the figure */
   GtkGrid *readout_grid;
   GtkRevealer *explain_revealer;
   GtkLabel *explain_label;
@@ -81,9 +78,22 @@ struct _DpvizWindow
 
   guint settings_apply;
 
-  guint sweep_tick;
-  guint sweep_param;
-  double sweep_phase;
+  /* the animation (dpviz-window-animation.c) */
+  GtkDropDown *animation_param;          /* of the popover: the numbers the view uses */
+  GtkEntry *animation_from, *animation_to;
+  GtkSpinButton *animation_duration;
+  GtkDropDown *animation_mode;
+  GtkLabel *animation_error;             /* why From or To was refused */
+  DpvParamId animation_ids[DPV_N_PARAMS];    /* the drop-down's parameters, in order */
+  guint n_animation_ids;
+  gboolean animation_updating;           /* the popover is being filled in, not edited */
+  DpvParamId sweep_id;                   /* the animated parameter */
+  guint sweep_tick;                      /* playing */
+  gboolean sweep_active;                 /* playing, or paused mid-way */
+  gboolean sweep_setting;                /* the animation itself sets the value */
+  gulong sweep_notify;                   /* the model's notify of the animated parameter */
+  double sweep_elapsed;                  /* seconds along the animation */
+  double sweep_duration;                 /* the duration sweep_elapsed counts in */
   gint64 sweep_last_time;
 
   gboolean presenting;                 /* presentation mode (fullscreen) */
@@ -129,9 +139,24 @@ void _dpviz_window_flush_settings (DpvizWindow *self);
 void _dpviz_window_save_state (DpvizWindow *self);
 
 /* dpviz-window-animation.c */
+void _dpviz_window_add_animation (DpvizWindow *self);
+/* Play (from the paused position, or from the current value when it lies between From and
+ * To, else from From) and pause (keeps the position and the value on the figure). */
 void _dpviz_window_start_sweep (DpvizWindow *self);
+void _dpviz_window_pause_sweep (DpvizWindow *self);
+/* Ends the animation: the value stays where it is, the figure no longer shows it. */
 void _dpviz_window_stop_sweep (DpvizWindow *self);
-void _dpviz_window_on_sweep_selected (DpvizWindow *self);
+/* The parameter chosen for the animation (by name, as in the settings); FALSE when the
+ * visible view cannot animate it. */
+gboolean _dpviz_window_set_animation_parameter (DpvizWindow *self, const char *name);
+void _dpviz_window_set_animation_mode (DpvizWindow *self, const char *name);
+/* From and To of the animated parameter, as typed: checked with the parameter table; refused
+ * with a message (shown in the popover) and nothing changed when invalid. */
+gboolean _dpviz_window_set_animation_range (DpvizWindow *self, const char *from,
+                                            const char *to, GError **error);
+/* After a view change: the parameters the new view can animate (stops an animation of one it
+ * does not use). */
+void _dpviz_window_update_animation (DpvizWindow *self);
 
 /* dpviz-window-presentation.c */
 char *_dpviz_window_presentation_text (DpvizWindow *self);

@@ -48,9 +48,11 @@
  *     win.zoom-reset             <Primary>0          Normal plot text
  *     win.reset-parameters       (menu)              Every parameter to its default (view and
  *                                                    mechanism kept)
- *     win.animate                <Primary>p          Play/pause the parameter sweep
- *     win.animate-parameter      (menu/drop-down)    Parameter to sweep: 'epsilon' 'delta'
- *                                                    'sensitivity' 'k'
+ *     win.animate                <Primary>p, space   Play/pause the animation (Space when the
+ *                                                    focused widget does not take it)
+ *     win.animate-parameter      (popover)           Parameter to animate, by name: a number
+ *                                                    with a slider the view uses ('epsilon')
+ *     win.animate-mode           (popover)           'once' 'loop' 'back-and-forth'
  *
  *   Section "Lessons"
  *     win.lesson-next            <Primary>Page_Down  Next lesson step (also Page_Down when no
@@ -75,10 +77,6 @@
 
 const double _dpviz_window_zoom_levels[DPVIZ_WINDOW_N_ZOOM_LEVELS] = {
   0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0
-};
-
-const char *const _dpviz_window_param_names[DPVIZ_WINDOW_N_SLIDERS] = {
-  "epsilon", "delta", "sensitivity", "k"
 };
 
 G_DEFINE_FINAL_TYPE (DpvizWindow, dpviz_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -219,6 +217,7 @@ on_model_view (DpvizWindow *self)
   _dpviz_window_set_action_state (self, "view", g_variant_new_string (view->name));
   update_view_button (self, view);
   _dpviz_window_update_controls (self);
+  _dpviz_window_update_animation (self);
   _dpviz_window_update_explanation (self);
   _dpviz_window_update_presentation (self);
   /* the new view's frame before it is first drawn */
@@ -372,8 +371,9 @@ dpviz_window_class_init (DpvizWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, log_y_button);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, mechanism_group);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, eps_prime_box);
-  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, sweep_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, animation_button);
+  gtk_widget_class_bind_template_child (widget_class, DpvizWindow, animation_value);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, readout_grid);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, explain_revealer);
   gtk_widget_class_bind_template_child (widget_class, DpvizWindow, explain_label);
@@ -389,6 +389,8 @@ dpviz_window_class_init (DpvizWindowClass *klass)
                                        "win.lesson-next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0,
                                        "win.lesson-previous", NULL);
+  /* Space plays and pauses when the focused widget (a button, an entry) does not take it */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.animate", NULL);
   /* Esc leaves presentation mode */
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0,
                                 _dpviz_window_leave_presentation, NULL);
@@ -417,6 +419,7 @@ dpviz_window_init (DpvizWindow *self)
   _dpviz_window_bind_settings (self);
   _dpviz_window_add_controls (self);
   add_views (self);
+  _dpviz_window_add_animation (self);
 
   g_signal_connect_object (self->model, "changed", G_CALLBACK (on_model_changed), self,
                            G_CONNECT_SWAPPED);
@@ -434,8 +437,6 @@ dpviz_window_init (DpvizWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->view_stack, "notify::visible-child",
                             G_CALLBACK (on_stack_visible_child), self);
-  g_signal_connect_swapped (self->sweep_dropdown, "notify::selected",
-                            G_CALLBACK (_dpviz_window_on_sweep_selected), self);
   g_signal_connect (self, "notify::fullscreened", G_CALLBACK (_dpviz_window_on_fullscreened), NULL);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap",
                             G_CALLBACK (_dpviz_window_on_flap_revealed), self);

@@ -928,6 +928,318 @@ test_animate_sweeps (void)
   close_window (window);
 }
 
+/* ---- the animation's options (issue #19) ---- */
+
+static DpvizWindow *anim_window;
+
+static gboolean
+anim_playing (DpvizWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "animate");
+
+  return g_variant_get_boolean (state);
+}
+
+static gboolean
+anim_stopped_at_end (gpointer data)
+{
+  return !anim_playing (anim_window)
+         && dpviz_model_get_epsilon (dpviz_window_get_model (anim_window)) == 0.5;
+}
+
+static gboolean
+anim_below (gpointer data)
+{
+  return dpviz_model_get_epsilon (dpviz_window_get_model (anim_window)) < *(double *) data;
+}
+
+/* Types @from and @to into the popover and presses Enter in To. */
+static void
+type_range (DpvizWindow *window, const char *from, const char *to)
+{
+  gtk_editable_set_text (GTK_EDITABLE (window->animation_from), from);
+  gtk_editable_set_text (GTK_EDITABLE (window->animation_to), to);
+  g_signal_emit_by_name (window->animation_to, "activate");
+}
+
+static void
+test_animation_options (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  GActionGroup *group = G_ACTION_GROUP (window);
+  GListModel *params;
+  g_autoptr(GVariant) ranges_before = NULL;
+  g_autoptr(GVariant) ranges_after = NULL;
+  g_autofree char *mode = NULL;
+  const char *refused[][2] = {
+    { "0.001", "5" },   /* below ε's range */
+    { "1", "11" },      /* above it */
+    { "abc", "5" },     /* not a number */
+    { "nan", "5" },
+    { "2", "2" },       /* no way to go */
+  };
+  guint n_expected = 0;
+  double v, before;
+  double d;
+
+  anim_window = window;
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  g_assert_true (dpviz_model_set_epsilon (model, 2.0, NULL));
+
+  /* The drop-down lists the numbers with a slider the view uses, in the table's order. */
+  params = gtk_drop_down_get_model (window->animation_param);
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (id);
+
+      if (!dpv_view_class_uses (dpv_registry_get (DPVIZ_VIEW ("densities")), id)
+          || (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT))
+        continue;
+      g_assert_nonnull (dpviz_window_get_param_row (window, spec->name));
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (params), n_expected), ==,
+                       _(spec->label));
+      n_expected++;
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (params), ==, n_expected);
+  g_assert_cmpuint (n_expected, >=, 2);
+
+  /* An unknown or non-numeric parameter is refused. */
+  g_action_group_change_action_state (group, "animate-parameter", g_variant_new_string ("epsilon"));
+  g_action_group_change_action_state (group, "animate-parameter", g_variant_new_string ("bogus"));
+  g_action_group_change_action_state (group, "animate-parameter",
+                                      g_variant_new_string ("mechanism"));
+  {
+    g_autoptr(GVariant) state = g_action_group_get_action_state (group, "animate-parameter");
+    g_autofree char *setting = g_settings_get_string (window->settings, "animation-parameter");
+
+    g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "epsilon");
+    g_assert_cmpstr (setting, ==, "epsilon");
+  }
+  /* the whole slider range when nothing is remembered */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->animation_from)), ==, "0.01");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->animation_to)), ==, "10");
+
+  /* Invalid From or To: a message, the settings and the animation unchanged. */
+  ranges_before = g_settings_get_value (window->settings, "animation-ranges");
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GVariant) now = NULL;
+
+      type_range (window, refused[i][0], refused[i][1]);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->animation_error)));
+      g_assert_cmpuint (strlen (gtk_label_get_text (window->animation_error)), >, 0);
+      g_assert_null (strstr (gtk_label_get_text (window->animation_error), "nan"));
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->animation_from), "error"));
+      now = g_settings_get_value (window->settings, "animation-ranges");
+      g_assert_true (g_variant_equal (now, ranges_before));
+      g_assert_false (anim_playing (window));
+      g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 2.0);
+    }
+  g_assert_nonnull (strstr (gtk_label_get_text (window->animation_error), "differ"));
+
+  /* From above To is a downward sweep; the pair is remembered for ε. */
+  type_range (window, " 5", "0.5 ");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->animation_error)));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window->animation_from), "error"));
+  ranges_after = g_settings_get_value (window->settings, "animation-ranges");
+  g_assert_true (g_variant_lookup (ranges_after, "epsilon", "(dd)", &v, &d));
+  g_assert_cmpfloat (v, ==, 5);
+  g_assert_cmpfloat (d, ==, 0.5);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->animation_from)), ==, "5");
+
+  /* The mode through its action; an unknown one changes nothing. */
+  g_action_group_change_action_state (group, "animate-mode", g_variant_new_string ("once"));
+  g_action_group_change_action_state (group, "animate-mode", g_variant_new_string ("sideways"));
+  mode = g_settings_get_string (window->settings, "animation-mode");
+  g_assert_cmpstr (mode, ==, "once");
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->animation_mode), ==, 0);
+
+  /* Once, 1 s: from ε = 2 (between 5 and 0.5: no jump) down to To, where it stops. */
+  gtk_spin_button_set_value (window->animation_duration, 1);
+  g_assert_cmpfloat (g_settings_get_double (window->settings, "animation-duration"), ==, 1);
+  g_action_group_change_action_state (group, "animate", g_variant_new_boolean (TRUE));
+  g_assert_true (anim_playing (window));
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 2.0);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+  g_assert_cmpstr (gtk_label_get_text (window->animation_value), ==, "ε = 2");
+  g_assert_true (wait_for (anim_stopped_at_end, NULL, 20.0));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+
+  /* Loop, slowly: pause keeps the value (shown large), play goes on from it. */
+  g_action_group_change_action_state (group, "animate-mode", g_variant_new_string ("loop"));
+  gtk_spin_button_set_value (window->animation_duration, 60);
+  g_assert_true (dpviz_model_set_epsilon (model, 2.0, NULL));
+  g_action_group_change_action_state (group, "animate", g_variant_new_boolean (TRUE));
+  before = 2.0;
+  g_assert_true (wait_for (anim_below, &before, 20.0));
+  g_action_group_change_action_state (group, "animate", g_variant_new_boolean (FALSE));
+  v = dpviz_model_get_epsilon (model);
+  spin (0.3);
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, v);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+  {
+    g_autofree char *number = dpv_format_shortest (v);
+    g_autofree char *text = g_strdup_printf ("ε = %s", number);
+
+    g_assert_cmpstr (gtk_label_get_text (window->animation_value), ==, text);
+  }
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->play_button)), ==,
+                   "Play Animation (Ctrl+P or Space)");
+  /* Space is bound to win.animate on the window (after the focused widget had it) */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+    gboolean bound = FALSE;
+
+    for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, c);
+
+        if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+          continue;
+        for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+          {
+            g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+            g_autofree char *trigger = gtk_shortcut_trigger_to_string (
+                                         gtk_shortcut_get_trigger (shortcut));
+            GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+            if (g_str_equal (trigger, "space") && GTK_IS_NAMED_ACTION (action)
+                && g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                                "win.animate"))
+              {
+                bound = TRUE;
+                g_assert_cmpint (gtk_event_controller_get_propagation_phase (
+                                   GTK_EVENT_CONTROLLER (controller)), ==, GTK_PHASE_BUBBLE);
+              }
+          }
+      }
+    g_assert_true (bound);
+  }
+  /* and activates it without a parameter: that toggles it */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.animate", NULL));
+  g_assert_true (anim_playing (window));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->play_button)), ==,
+                   "Pause Animation (Ctrl+P or Space)");
+  g_assert_true (wait_for (anim_below, &v, 20.0));
+  g_assert_cmpfloat (dpviz_model_get_epsilon (model), >, 0.5);
+
+  /* Dragging the animated slider ends the animation where the slider is. */
+  gtk_range_set_value (GTK_RANGE (dpviz_param_row_get_scale (
+                         dpviz_window_get_param_row (window, "epsilon"))), log10 (3.0));
+  g_assert_false (anim_playing (window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+  spin (0.2);
+  g_assert_cmpfloat_with_epsilon (dpviz_model_get_epsilon (model), 3.0, 1e-12);
+
+  /* A view that uses the animated parameter keeps it playing; one that does not ends it
+   * (every view uses ε: δ, Δ or k is missing from some). */
+  {
+    guint lacking = G_MAXUINT, other = G_MAXUINT;
+    const DpvParamSpec *spec = NULL;
+
+    for (guint p = 0; p < g_list_model_get_n_items (params) && lacking == G_MAXUINT; p++)
+      {
+        other = G_MAXUINT;
+        for (int id = 0; id < DPV_N_PARAMS; id++)
+          if (g_str_equal (_(dpv_param_spec (id)->label),
+                           gtk_string_list_get_string (GTK_STRING_LIST (params), p)))
+            spec = dpv_param_spec (id);
+        for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+          if (!dpv_view_class_uses (dpv_registry_get (i), spec->id))
+            lacking = i;
+          else if (i != DPVIZ_VIEW ("densities"))
+            other = i;
+      }
+    g_assert_cmpuint (lacking, !=, G_MAXUINT);
+    g_assert_cmpuint (other, !=, G_MAXUINT);
+    g_action_group_change_action_state (group, "animate-parameter",
+                                        g_variant_new_string (spec->name));
+    g_action_group_change_action_state (group, "animate", g_variant_new_boolean (TRUE));
+    g_assert_true (anim_playing (window));
+    dpviz_model_set_view (model, other);
+    g_assert_true (anim_playing (window));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+    dpviz_model_set_view (model, lacking);
+    g_assert_false (anim_playing (window));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+    /* the choice is kept for the views that have it */
+    dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+    {
+      g_autoptr(GVariant) state = g_action_group_get_action_state (group, "animate-parameter");
+
+      g_assert_cmpstr (g_variant_get_string (state, NULL), ==, spec->name);
+    }
+    g_action_group_activate_action (group, "reset-parameters", NULL);
+  }
+
+  g_settings_reset (window->settings, "animation-mode");
+  g_settings_reset (window->settings, "animation-duration");
+  g_settings_reset (window->settings, "animation-ranges");
+  g_settings_reset (window->settings, "animation-parameter");
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  g_assert_true (dpviz_model_set_epsilon (model, 1.0, NULL));
+  close_window (window);
+}
+
+/* A count takes whole From and To; a lesson step ends an animation. */
+static void
+test_animation_counts_and_lessons (void)
+{
+  DpvizWindow *window = new_window ();
+  DpvizModel *model = dpviz_window_get_model (window);
+  GActionGroup *group = G_ACTION_GROUP (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dpviz-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "steps.dpviz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GVariant) ranges = NULL;
+  const char *contents = "[Lesson]\nVersion=1\n"
+                         "[Step 1]\nMechanism=laplace\nView=composition\nEpsilon=0.5\n"
+                         "Delta=1e-5\nSensitivity=1\nK=10\n"
+                         "[Step 2]\nMechanism=laplace\nView=composition\nEpsilon=0.5\n"
+                         "Delta=1e-5\nSensitivity=1\nK=10\n";
+  double from, to;
+
+  dpviz_model_set_view (model, DPVIZ_VIEW ("composition"));
+  g_assert_true (dpv_view_class_uses (dpv_registry_get (DPVIZ_VIEW ("composition")), DPV_PARAM_K));
+  g_action_group_change_action_state (group, "animate-parameter", g_variant_new_string ("k"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->animation_from)), ==, "1");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->animation_to)), ==, "10000");
+  type_range (window, "2.5", "100");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->animation_error)));
+  ranges = g_settings_get_value (window->settings, "animation-ranges");
+  g_assert_false (g_variant_lookup (ranges, "k", "(dd)", &from, &to));
+  g_clear_pointer (&ranges, g_variant_unref);
+  /* the direct call refuses the same, with its error */
+  g_assert_false (_dpviz_window_set_animation_range (window, "1", "10001", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  type_range (window, "1", "100");
+  ranges = g_settings_get_value (window->settings, "animation-ranges");
+  g_assert_true (g_variant_lookup (ranges, "k", "(dd)", &from, &to));
+  g_assert_cmpfloat (from, ==, 1);
+  g_assert_cmpfloat (to, ==, 100);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  dpviz_window_load_lesson (window, file, &error);
+  g_assert_no_error (error);
+  g_action_group_change_action_state (group, "animate", g_variant_new_boolean (TRUE));
+  g_assert_true (anim_playing (window));
+  g_action_group_activate_action (group, "lesson-next", NULL);
+  g_assert_false (anim_playing (window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->animation_value)));
+
+  g_action_group_activate_action (group, "close-lesson", NULL);
+  g_settings_reset (window->settings, "animation-ranges");
+  g_settings_reset (window->settings, "animation-parameter");
+  g_unlink (path);
+  g_rmdir (dir);
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  g_action_group_activate_action (group, "reset-parameters", NULL);
+  close_window (window);
+}
+
 /* Per change, the visible view computes once, whatever reads its numbers: the plot, the
  * read-outs, the copied text and figure, the accessible description. */
 static void
@@ -1437,6 +1749,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/bad-lesson-changes-nothing", test_bad_lesson_changes_nothing);
   g_test_add_func ("/window/save-lesson-to-its-file", test_save_lesson_to_its_file);
   g_test_add_func ("/window/animate-sweeps", test_animate_sweeps);
+  g_test_add_func ("/window/animation-options", test_animation_options);
+  g_test_add_func ("/window/animation-counts-and-lessons", test_animation_counts_and_lessons);
   g_test_add_func ("/window/readouts-text", test_readouts_text);
   g_test_add_func ("/window/copy-actions", test_copy_actions);
   g_test_add_func ("/window/reset-parameters", test_reset_parameters);
