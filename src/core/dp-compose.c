@@ -4,7 +4,11 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <threads.h>
+#include <unistd.h>
 
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_gamma.h>
@@ -590,6 +594,54 @@ dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
   return compose_exact (&exact_delta, m, k, eps_total, rel_tol, cancel, delta_total);
 }
 
+/* The curve's values are independent: threads take the distinct k in turn (the i-th
+ * distinct value to thread i mod n_threads), each with its own status per value. */
+#define CURVE_MAX_THREADS 4
+#define CURVE_MIN_PER_THREAD 4
+
+typedef struct {
+  const DpMechanism *m;
+  const unsigned long *k;
+  const size_t *todo;           /* indices of the distinct k */
+  size_t n_todo, first, stride;
+  double delta_total, rel_tol;
+  const DpCancel *cancel;
+  double *eps_total;
+  DpStatus *status;             /* per index of @todo */
+} CurveTask;
+
+static int
+curve_run (void *data)
+{
+  CurveTask *t = data;
+
+  for (size_t j = t->first; j < t->n_todo; j += t->stride)
+    {
+      size_t i = t->todo[j];
+
+      if (dp_cancel_is_set (t->cancel))
+        {
+          t->status[j] = DP_ERR_CANCELLED;
+          continue;
+        }
+      t->status[j] = dp_compose_exact_epsilon (t->m, t->k[i], t->delta_total, t->rel_tol,
+                                               t->cancel, &t->eps_total[i]);
+    }
+  return 0;
+}
+
+static size_t
+curve_threads (size_t n_todo)
+{
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  size_t n = cores > 1 ? (size_t) cores : 1;
+
+  n = n < CURVE_MAX_THREADS ? n : CURVE_MAX_THREADS;
+  while (n > 1 && n_todo < n * CURVE_MIN_PER_THREAD)
+    n--;
+  return n;
+}
+
 DpStatus
 dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k, size_t n,
                                 double delta_total, double rel_tol, const DpCancel *cancel,
@@ -604,21 +656,55 @@ dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k, si
   for (size_t i = 0; i < n; i++)
     if (!valid_k (k[i]))
       return DP_ERR_DOMAIN;
-  for (size_t i = 0; i < n; i++)
+  if (n == 0)
+    return DP_OK;
+  if (dp_cancel_is_set (cancel))
+    return DP_ERR_CANCELLED;
+
+  /* Repeated k (common when log-spaced values are rounded) are computed once. */
+  size_t *todo = malloc (n * sizeof *todo);
+  DpStatus *status = malloc (n * sizeof *status);
+  size_t n_todo = 0;
+  if (todo == NULL || status == NULL)
     {
-      if (dp_cancel_is_set (cancel))
-        return DP_ERR_CANCELLED;
-      /* Repeated k (common when log-spaced values are rounded) are computed once. */
-      if (i > 0 && k[i] == k[i - 1])
-        {
-          eps_total[i] = eps_total[i - 1];
-          continue;
-        }
-      st = dp_compose_exact_epsilon (m, k[i], delta_total, rel_tol, cancel, &eps_total[i]);
-      if (st != DP_OK)
-        return st;
+      free (todo);
+      free (status);
+      return DP_ERR_NUMERIC;
     }
-  return DP_OK;
+  for (size_t i = 0; i < n; i++)
+    if (i == 0 || k[i] != k[i - 1])
+      todo[n_todo++] = i;
+
+  size_t n_threads = curve_threads (n_todo);
+  CurveTask tasks[CURVE_MAX_THREADS];
+  thrd_t threads[CURVE_MAX_THREADS];
+  bool started[CURVE_MAX_THREADS] = { false };
+  for (size_t t = 0; t < n_threads; t++)
+    tasks[t] = (CurveTask) { m, k, todo, n_todo, t, n_threads, delta_total, rel_tol, cancel,
+                             eps_total, status };
+  /* Thread 0 is the caller; a thread that cannot start leaves its share to the caller. */
+  for (size_t t = 1; t < n_threads; t++)
+    started[t] = thrd_create (&threads[t], curve_run, &tasks[t]) == thrd_success;
+  curve_run (&tasks[0]);
+  for (size_t t = 1; t < n_threads; t++)
+    {
+      if (started[t])
+        thrd_join (threads[t], NULL);
+      else
+        curve_run (&tasks[t]);
+    }
+
+  /* The first failure in the order of k, as a loop over k would have stopped at. */
+  st = DP_OK;
+  for (size_t j = 0; j < n_todo && st == DP_OK; j++)
+    st = status[j];
+  if (st == DP_OK)
+    for (size_t i = 1; i < n; i++)
+      if (k[i] == k[i - 1])
+        eps_total[i] = eps_total[i - 1];
+  free (todo);
+  free (status);
+  return st;
 }
 
 /* ---- zCDP and RDP ---------------------------------------------------------------------- */

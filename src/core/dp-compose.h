@@ -55,7 +55,7 @@ DpStatus dp_compose_exact_epsilon (const DpMechanism *m, unsigned long k, double
 DpStatus dp_compose_exact_delta (const DpMechanism *m, unsigned long k, double eps_total,
                                  double rel_tol, const DpCancel *cancel,
                                  double *delta_total);
-/* The same for n values of k at once (for curves); shares work between them. Writes n
+/* The same for n values of k at once (for curves), on up to four threads. Writes n
  * results; each is an upper bound within rel_tol of the truth. */
 DpStatus dp_compose_exact_epsilon_curve (const DpMechanism *m, const unsigned long *k,
                                          size_t n, double delta_total, double rel_tol,

@@ -553,6 +553,32 @@ test_curve (void)
       g_assert_cmpfloat (truth_delta_inversion (0.7, (int) ks[i], curve[i]), <=, 1e-6 * (1 + 1e-7));
       g_assert_cmpfloat (truth_delta_inversion (0.7, (int) ks[i], curve[i] * (1 - 1e-3)), >, 1e-6);
     }
+  /* The curve is computed on several threads: each value is the one a call for its k alone
+   * gives, to the bit, whichever thread computed it. */
+  for (int i = 0; i < 40; i++)
+    {
+      double one;
+
+      g_assert_cmpint (dp_compose_exact_epsilon (&m, ks[i], 1e-6, 1e-3, NULL, &one), ==, DP_OK);
+      g_assert_cmpfloat (curve[i], ==, one);
+    }
+}
+
+/* A k outside the domain anywhere in the list (here k = 0 in the middle) refuses the whole
+ * curve before any thread starts. */
+static void
+test_curve_failure (void)
+{
+  DpMechanism m;
+  unsigned long ks[20];
+  double out[20];
+
+  dp_mechanism_laplace (1.0, 1.0, &m);
+  for (int i = 0; i < 20; i++)
+    ks[i] = (unsigned long) (i + 1);
+  ks[13] = 0;
+  g_assert_cmpint (dp_compose_exact_epsilon_curve (&m, ks, 20, 1e-5, 1e-3, NULL, out), ==,
+                   DP_ERR_DOMAIN);
 }
 
 static void
@@ -829,6 +855,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/compose/gaussian-exact", test_gaussian_exact);
   g_test_add_func ("/compose/laplace-exact", test_laplace_exact);
   g_test_add_func ("/compose/policy", test_policy);
+  g_test_add_func ("/compose/curve-failure", test_curve_failure);
   g_test_add_func ("/compose/curve", test_curve);
   g_test_add_func ("/compose/cancel-and-domain", test_cancel_and_domain);
   g_test_add_func ("/compose/cancel-while-running", test_cancel_while_running);
