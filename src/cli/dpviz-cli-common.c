@@ -48,6 +48,16 @@ check_flags_without_value (const GOptionEntry *entries, int argc, char **argv,
   return TRUE;
 }
 
+static CliOptionsObserver options_observer;
+static gpointer options_observer_data;
+
+void
+cli_set_options_observer (CliOptionsObserver observer, gpointer user_data)
+{
+  options_observer = observer;
+  options_observer_data = user_data;
+}
+
 gboolean
 cli_parse_options (const char *command, const char *parameter_summary,
                    const char *description, const GOptionEntry *shared_entries,
@@ -76,6 +86,8 @@ cli_parse_options (const char *command, const char *parameter_summary,
     g_option_context_add_main_entries (context, shared_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, help_entries, GETTEXT_PACKAGE);
+  if (options_observer != NULL)
+    options_observer (command, shared_entries, entries, help_entries, options_observer_data);
 
   if (!check_flags_without_value (shared_entries, argc, argv, error)
       || !check_flags_without_value (entries, argc, argv, error)

@@ -80,6 +80,18 @@ gboolean cli_parse_options (const char *command, const char *parameter_summary,
                             const GOptionEntry *entries, int argc, char **argv,
                             GError **error);
 
+/* Called by cli_parse_options () with a command's option tables just before it parses them
+ * (@shared_entries may be NULL; @help_entries holds --help), so that tests/cli/test-cli-options.c
+ * can check every command's options against the parameter table. No observer is set in
+ * normal use. */
+typedef void (*CliOptionsObserver) (const char *command, const GOptionEntry *shared_entries,
+                                    const GOptionEntry *entries,
+                                    const GOptionEntry *help_entries, gpointer user_data);
+void cli_set_options_observer (CliOptionsObserver observer, gpointer user_data);
+/* The name of the @i-th command of cli_main () (as `dpviz-cli --help` lists them), or NULL
+ * past the last. */
+const char *cli_command_name (guint i);
+
 /* Strict, locale-independent number parsing (g_ascii_strtod; the whole string must parse,
  * the value must be finite and within [min, max]). NULL @text leaves @out untouched and
  * returns TRUE. @option is the option name for the message, e.g. "--epsilon". */
