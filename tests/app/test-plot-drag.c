@@ -17,39 +17,9 @@
 #include "dpv-drag.h"
 #include "dpviz-application.h"
 #include "dpviz-window.h"
+#include "test-app-util.h"
 
 static GtkApplication *app;
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_for (Condition cond,
-          gpointer  data,
-          double    seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 typedef struct {
   DpvizWindow *window;
