@@ -20,6 +20,7 @@
 #include "dpv-figure.h"
 #include "dpv-registry.h"
 #include "dpv-sensitivity.h"
+#include "view-test-figure.h"
 
 #define L 0.0
 #define U 100.0
@@ -339,18 +340,7 @@ test_examples_tell (void)
 static cairo_surface_t *
 render (const DpvFrame *frame, int w, int h, GArray *placed)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (surface);
-  DpvStyle style;
-
-  dpv_style_init (&style, DPV_THEME_LIGHT);
-  style.pixel_snap = TRUE;
-  style.plot_options.placed_log = placed;
-  dpv_figure_render (frame, &style, cr, w, h);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
+  return view_test_render (frame, DPV_THEME_LIGHT, w, h, placed);
 }
 
 static gboolean
