@@ -184,8 +184,7 @@ cli_cmd_renyi (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       if (alphas != NULL)
         {
           json_add_double_array (b, "alphas", (const double *) alphas->data, alphas->len);
@@ -320,12 +319,9 @@ cli_cmd_walk (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
-      json_builder_set_member_name (b, "paths");
-      json_builder_add_int_value (b, (gint64) paths);
-      json_builder_set_member_name (b, "seed");
-      json_builder_add_int_value (b, (gint64) seed);
+      cli_json_add_int (b, "k", k);
+      cli_json_add_int (b, "paths", paths);
+      cli_json_add_int (b, "seed", seed);
       cli_json_add_double (b, "target_delta", target);
       json_builder_set_member_name (b, "bounded");
       json_builder_add_boolean_value (b, w->bounded);
@@ -336,13 +332,11 @@ cli_cmd_walk (int argc, char **argv, GError **error)
       cli_json_add_double (b, "var_final", w->var_final);
       cli_json_add_double (b, "exact_mean_final", w->exact_mean_final);
       cli_json_add_double (b, "exact_var_final", w->exact_var_final);
-      json_builder_set_member_name (b, "paths_above_threshold");
-      json_builder_add_int_value (b, (gint64) w->n_above);
+      cli_json_add_int (b, "paths_above_threshold", w->n_above);
       cli_json_add_double (b, "fraction_above_threshold", w->fraction_above);
       cli_json_add_double (b, "exact_tail", w->exact_tail);
       cli_json_add_double (b, "log_exact_tail", w->log_exact_tail);
-      json_builder_set_member_name (b, "paths_crossing_band");
-      json_builder_add_int_value (b, (gint64) w->n_crossing);
+      cli_json_add_int (b, "paths_crossing_band", w->n_crossing);
       json_builder_set_member_name (b, "histogram");
       json_builder_begin_object (b);
       json_add_double_array (b, "edges", w->bin_edges, w->n_bins + 1);

@@ -631,6 +631,13 @@ cli_json_add_double (JsonBuilder *b, const char *member, double value)
     json_builder_add_null_value (b);
 }
 
+void
+cli_json_add_int (JsonBuilder *b, const char *member, gint64 value)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_add_int_value (b, value);
+}
+
 /* The shortest decimal that reads back to the same double (exact and readable), written like
  * Python's repr (): plain notation for 1e-4 ≤ |x| < 1e16, an exponent otherwise. */
 static void

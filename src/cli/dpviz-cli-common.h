@@ -183,6 +183,8 @@ char *cli_mechanism_describe (const CliMechanism *m);
 
 /* JSON output. Non-finite doubles become null (documented: +∞ or "not defined"). */
 void cli_json_add_double (JsonBuilder *b, const char *member, double value);
+/* Adds the member @member with the whole number @value. */
+void cli_json_add_int (JsonBuilder *b, const char *member, gint64 value);
 /* Serialises @root (objects, arrays, strings, numbers, booleans, null) as pretty JSON.
  * json-glib 1.6's JsonGenerator prints doubles with an exponent as e.g. "1e-300.0" (invalid
  * JSON) and non-finite ones as "inf.0", so numbers are written here with the shortest

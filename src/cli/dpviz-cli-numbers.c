@@ -227,8 +227,7 @@ cli_cmd_delta (int argc, char **argv, GError **error)
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
       cli_group_to_json (&group, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       json_builder_set_member_name (b, "method");
       json_builder_add_string_value (b, exact ? "exact" : "closed_form");
       if (at_text != NULL)
@@ -449,8 +448,7 @@ cli_cmd_compose (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       cli_json_add_double (b, "target_delta", target);
       json_builder_set_member_name (b, "method");
       json_builder_add_string_value (b, method == METHOD_ALL ? "all" : method_names[method]);

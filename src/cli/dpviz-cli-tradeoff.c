@@ -119,8 +119,7 @@ cli_cmd_tradeoff (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       cli_json_add_double (b, "type1", alpha);
       json_builder_set_member_name (b, "method");
       json_builder_add_string_value (b, method_name (dp_tradeoff_get_method (curve)));
@@ -286,22 +285,17 @@ cli_cmd_audit (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
-      json_builder_set_member_name (b, "trials");
-      json_builder_add_int_value (b, (gint64) trials);
-      json_builder_set_member_name (b, "seed");
-      json_builder_add_int_value (b, (gint64) seed);
+      cli_json_add_int (b, "k", k);
+      cli_json_add_int (b, "trials", trials);
+      cli_json_add_int (b, "seed", seed);
       json_builder_set_member_name (b, "buggy");
       json_builder_add_boolean_value (b, buggy);
       cli_json_add_double (b, "threshold", r.threshold);
       json_builder_set_member_name (b, "threshold_source");
       json_builder_add_string_value (b, spec.auto_threshold ? "auto" : "given");
       cli_json_add_double (b, "delta", spec.delta);
-      json_builder_set_member_name (b, "false_positives");
-      json_builder_add_int_value (b, (gint64) r.false_positives);
-      json_builder_set_member_name (b, "false_negatives");
-      json_builder_add_int_value (b, (gint64) r.false_negatives);
+      cli_json_add_int (b, "false_positives", r.false_positives);
+      cli_json_add_int (b, "false_negatives", r.false_negatives);
       cli_json_add_double (b, "type1", r.type1);
       cli_json_add_double (b, "type2", r.type2);
       json_add_pair (b, "type1_ci95", r.type1_ci.lower, r.type1_ci.upper);
