@@ -546,6 +546,20 @@ cli_mechanism_resolve (const CliMechanismOptions *o, gboolean allow_generic, Cli
   return TRUE;
 }
 
+gboolean
+cli_parse_mechanism (const char *command, const char *parameter_summary,
+                     const char *description, CliMechanismOptions *o, gboolean allow_generic,
+                     const GOptionEntry *entries, CliMechanism *out, int argc, char **argv,
+                     GError **error)
+{
+  GOptionEntry mechanism_entries[6];
+
+  cli_mechanism_entries (o, allow_generic, mechanism_entries);
+  return cli_parse_options (command, parameter_summary, description, mechanism_entries, entries,
+                            argc, argv, error)
+         && cli_mechanism_resolve (o, allow_generic, out, error);
+}
+
 const char *
 cli_mechanism_name (const CliMechanism *m)
 {

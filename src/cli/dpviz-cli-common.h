@@ -141,6 +141,12 @@ typedef struct {
 
 gboolean cli_mechanism_resolve (const CliMechanismOptions *options, gboolean allow_generic,
                                 CliMechanism *out, GError **error);
+/* cli_parse_options () with the mechanism options (cli_mechanism_entries ()) before @entries,
+ * then cli_mechanism_resolve () into @out: the start of every command about one mechanism. */
+gboolean cli_parse_mechanism (const char *command, const char *parameter_summary,
+                              const char *description, CliMechanismOptions *o,
+                              gboolean allow_generic, const GOptionEntry *entries,
+                              CliMechanism *out, int argc, char **argv, GError **error);
 const char *cli_mechanism_name (const CliMechanism *m);
 /* The exact k-fold composition of a Gaussian is the Gaussian pair with μ√k (μ = Δ/σ), which
  * libdpcore evaluates for μ√k ≤ 10⁶ (dp_gaussian_delta (), dp-gaussian.h). FALSE, with a
