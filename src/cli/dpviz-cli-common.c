@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dpv-escape.h"
 #include "dpviz-cli-common.h"
 
 G_DEFINE_QUARK (dpviz-cli-error-quark, cli_error)
@@ -715,29 +716,14 @@ append_string (GString *out, const char *s)
             }
           continue;
         }
-      switch (*p)
-        {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        default:
-          if (*p < 0x20)
-            g_string_append_printf (out, "\\u%04x", *p);
-          else
-            g_string_append_c (out, (char) *p);
-        }
+      if (dpv_append_backslash_escape (out, (char) *p))
+        continue;
+      if (*p == '"')
+        g_string_append (out, "\\\"");
+      else if (*p < 0x20)
+        g_string_append_printf (out, "\\u%04x", *p);
+      else
+        g_string_append_c (out, (char) *p);
     }
   g_string_append_c (out, '"');
 }
