@@ -1,4 +1,4 @@
-/* test-app-util.h — helpers shared by the app tests
+/* test-app-util.h — helpers shared by the app tests (test_remove_tree () also by tests/lesson)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
