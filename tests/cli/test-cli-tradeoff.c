@@ -18,6 +18,7 @@
 #include <gsl/gsl_integration.h>
 #include <json-glib/json-glib.h>
 
+#include "cli-ref.h"
 #include "cli-run.h"
 
 /* ---- reading the JSON -------------------------------------------------------------------- */
@@ -33,12 +34,6 @@ get_pair (JsonObject *obj, const char *member, int i)
 }
 
 /* ---- references ---------------------------------------------------------------------------- */
-
-static double
-Phi (double x)
-{
-  return 0.5 * erfc (-x / M_SQRT2);
-}
 
 /* Neyman–Pearson polygon of a finite pair (outcomes sorted by decreasing q/p) at α. */
 typedef struct {

@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "cli-ref.h"
 #include "cli-run.h"
 
 /* ---------------------------------------------------------------------------------------- */
@@ -38,21 +39,6 @@ assert_null_member (JsonObject *obj, const char *member)
 
 /* ---------------------------------------------------------------------------------------- */
 /* Independent reference values                                                              */
-
-/* Standard normal CDF from libm's erfc. */
-static double
-Phi (double x)
-{
-  return 0.5 * erfc (-x / M_SQRT2);
-}
-
-/* Gaussian pair with μ = Δ/σ: δ(ε) = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ) (Balle & Wang 2018,
- * Thm 8). */
-static double
-gauss_delta (double mu, double eps)
-{
-  return Phi (mu / 2 - eps / mu) - exp (eps) * Phi (-mu / 2 - eps / mu);
-}
 
 /* Smallest ε with δ(ε) ≤ target for a decreasing δ(·), by bisection. */
 static double
