@@ -359,23 +359,6 @@ boxes_in_strip (cairo_surface_t *s, int y, const DpvColor *c, double alpha)
   return runs;
 }
 
-static gboolean
-placed_has (GArray *placed, const char *prefix)
-{
-  for (guint i = 0; i < placed->len; i++)
-    if (g_str_has_prefix (g_array_index (placed, DpvPlacedText, i).text, prefix))
-      return TRUE;
-  return FALSE;
-}
-
-static void
-placed_clear (GArray *placed)
-{
-  for (guint i = 0; i < placed->len; i++)
-    g_free (g_array_index (placed, DpvPlacedText, i).text);
-  g_array_set_size (placed, 0);
-}
-
 /* The budget strip: T pairs of boxes (counts, sums), the first t of them filled. */
 static void
 test_figure_budget (void)
@@ -400,8 +383,8 @@ test_figure_budget (void)
                         10 - steps[i]);
       g_assert_cmpuint (boxes_in_strip (s, row, &style.roles[DPV_ROLE_TIGHT], 0.18), ==,
                         10 - steps[i]);
-      g_assert_false (placed_has (placed, "computing"));
-      placed_clear (placed);
+      g_assert_false (view_test_placed_has (placed, "computing"));
+      view_test_placed_clear (placed);
       cairo_surface_destroy (s);
     }
 }
@@ -420,10 +403,10 @@ test_figure_pending (void)
   g_assert_nonnull (frame);
   g_assert_true (dpv_frame_is_pending (frame));
   s = render (frame, 1600, 1000, placed);
-  g_assert_true (placed_has (placed, "computing the cost against ε"));
+  g_assert_true (view_test_placed_has (placed, "computing the cost against ε"));
   g_assert_cmpuint (boxes_in_strip (s, strip_row (s, &style), &style.roles[DPV_ROLE_ZCDP], 0.85),
                     ==, 4);
-  placed_clear (placed);
+  view_test_placed_clear (placed);
   cairo_surface_destroy (s);
 }
 

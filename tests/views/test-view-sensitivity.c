@@ -368,23 +368,6 @@ column_counts (cairo_surface_t *s, int y0, int y1, const DpvColor *c, guint *cou
     }
 }
 
-static gboolean
-placed_has (GArray *placed, const char *prefix)
-{
-  for (guint i = 0; i < placed->len; i++)
-    if (g_str_has_prefix (g_array_index (placed, DpvPlacedText, i).text, prefix))
-      return TRUE;
-  return FALSE;
-}
-
-static void
-placed_clear (GArray *placed)
-{
-  for (guint i = 0; i < placed->len; i++)
-    g_free (g_array_index (placed, DpvPlacedText, i).text);
-  g_array_set_size (placed, 0);
-}
-
 /* The data set drawn where its values are: 19 … 25 in the seminar make seven dot columns,
  * equally spaced, and f(x)'s dashed line (accent) runs through the column of 21, the median. */
 static void
@@ -432,10 +415,10 @@ test_figure_data (void)
   g_assert_cmpfloat (fabs (line_x - centres[2]), <=, 2.0);
   /* the stack of 21 (twelve students) is the tallest */
   g_assert_cmpuint (blue[(int) centres[2]], >, blue[(int) centres[0]] * 3);
-  g_assert_true (placed_has (placed, "f(x) = 21"));
-  g_assert_true (placed_has (placed, "x′"));
-  g_assert_true (placed_has (placed, "LS(x) = 0"));
-  placed_clear (placed);
+  g_assert_true (view_test_placed_has (placed, "f(x) = 21"));
+  g_assert_true (view_test_placed_has (placed, "x′"));
+  g_assert_true (view_test_placed_has (placed, "LS(x) = 0"));
+  view_test_placed_clear (placed);
   cairo_surface_destroy (s);
 }
 
@@ -464,14 +447,14 @@ test_figure_neighbour (void)
       if (r->neighbour.differs)
         {
           g_assert_cmpuint (total, >, 500);
-          g_assert_true (placed_has (placed, "x′"));
+          g_assert_true (view_test_placed_has (placed, "x′"));
         }
       else
         {
           g_assert_cmpuint (total, <, 20);
-          g_assert_false (placed_has (placed, "x′"));
+          g_assert_false (view_test_placed_has (placed, "x′"));
         }
-      placed_clear (placed);
+      view_test_placed_clear (placed);
       cairo_surface_destroy (s);
     }
 }

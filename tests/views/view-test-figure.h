@@ -45,3 +45,22 @@ view_test_is_blend (cairo_surface_t *s, int x, int y, const DpvColor *c, double 
          && fabs (((px >> 8) & 0xff) / 255.0 - want[1]) < tol
          && fabs ((px & 0xff) / 255.0 - want[2]) < tol;
 }
+
+/* TRUE when a label placed into @placed (DpvPlacedText) starts with @prefix. */
+static inline gboolean
+view_test_placed_has (GArray *placed, const char *prefix)
+{
+  for (guint i = 0; i < placed->len; i++)
+    if (g_str_has_prefix (g_array_index (placed, DpvPlacedText, i).text, prefix))
+      return TRUE;
+  return FALSE;
+}
+
+/* Empties @placed, freeing its texts, for the next render. */
+static inline void
+view_test_placed_clear (GArray *placed)
+{
+  for (guint i = 0; i < placed->len; i++)
+    g_free (g_array_index (placed, DpvPlacedText, i).text);
+  g_array_set_size (placed, 0);
+}
