@@ -17,7 +17,7 @@
 #include "dpv-drag.h"
 #include "dpviz-application.h"
 #include "dpviz-window.h"
-#include "test-app-util.h"
+#include "test-app-window.h"
 
 static GtkApplication *app;
 
@@ -97,17 +97,6 @@ hypothesis_window (DpvizModel **model_out)
   g_assert_true (dpviz_model_set_value (model, "type1", 0.05, NULL));
   *model_out = model;
   return window;
-}
-
-static void
-close_window (DpvizWindow *window)
-{
-  GtkWidget *widget = GTK_WIDGET (window);
-
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &widget);
-  gtk_window_close (GTK_WINDOW (window));
-  spin (0.05);
-  g_assert_null (widget);
 }
 
 static void

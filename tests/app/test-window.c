@@ -20,7 +20,7 @@
 #include "dpviz-window.h"
 #include "dpv-registry.h"
 #include "dpviz-window-private.h"
-#include "test-app-util.h"
+#include "test-app-window.h"
 
 static GtkApplication *app;
 
@@ -53,18 +53,6 @@ new_window (void)
 
   gtk_window_present (GTK_WINDOW (window));
   return window;
-}
-
-static void
-close_window (DpvizWindow *window)
-{
-  GtkWidget *widget = GTK_WIDGET (window);
-
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &widget);
-  gtk_window_close (GTK_WINDOW (window));
-  spin (0.05);
-  /* Leak check: nothing else keeps the window (or its model) alive. */
-  g_assert_null (widget);
 }
 
 static void
