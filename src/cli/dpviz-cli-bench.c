@@ -294,20 +294,15 @@ cli_cmd_bench (int argc, char **argv, GError **error)
       g_autoptr(JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "width");
-      json_builder_add_int_value (b, (gint64) width);
-      json_builder_set_member_name (b, "height");
-      json_builder_add_int_value (b, (gint64) height);
+      cli_json_add_int (b, "width", width);
+      cli_json_add_int (b, "height", height);
       json_builder_set_member_name (b, "surface");
       json_builder_add_string_value (b, "image-argb32");
       json_builder_set_member_name (b, "mechanism");
       json_builder_add_string_value (b, dp_mechanism_kind_to_name (base.mechanism));
-      json_builder_set_member_name (b, "iterations");
-      json_builder_add_int_value (b, (gint64) iterations);
-      json_builder_set_member_name (b, "cores");
-      json_builder_add_int_value (b, (gint64) g_get_num_processors ());
-      json_builder_set_member_name (b, "warmup");
-      json_builder_add_int_value (b, WARMUP);
+      cli_json_add_int (b, "iterations", iterations);
+      cli_json_add_int (b, "cores", g_get_num_processors ());
+      cli_json_add_int (b, "warmup", WARMUP);
       json_builder_set_member_name (b, "views");
       json_builder_begin_object (b);
       for (guint v = 0; v < n_views; v++)

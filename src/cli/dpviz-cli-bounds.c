@@ -129,19 +129,15 @@ cli_cmd_renyi (int argc, char **argv, GError **error)
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
-  GOptionEntry mechanism_entries[6];
-
-  cli_mechanism_entries (&o, FALSE, mechanism_entries);
-  if (!cli_parse_options ("renyi",
-                          _("Rényi divergence k·D_α(P‖Q) of k composed mechanisms, from KL "
-                            "(α → 1) to the max divergence (α = ∞),\nand its conversion to "
-                            "(ε, δ) (Mironov 2017; Canonne, Kamath & Steinke 2020)."),
-                          _("JSON keys: k, alphas, renyi (lists; null = +∞), kl and "
-                            "max_divergence (the limits, times k);\nwith --target-delta: "
-                            "target_delta, conversion (ε at each α), epsilon, best_alpha (null = "
-                            "∞), exact_epsilon."),
-                          mechanism_entries, entries, argc, argv, error)
-      || !cli_mechanism_resolve (&o, FALSE, &m, error)
+  if (!cli_parse_mechanism ("renyi",
+                            _("Rényi divergence k·D_α(P‖Q) of k composed mechanisms, from KL "
+                              "(α → 1) to the max divergence (α = ∞),\nand its conversion to "
+                              "(ε, δ) (Mironov 2017; Canonne, Kamath & Steinke 2020)."),
+                            _("JSON keys: k, alphas, renyi (lists; null = +∞), kl and "
+                              "max_divergence (the limits, times k);\nwith --target-delta: "
+                              "target_delta, conversion (ε at each α), epsilon, best_alpha (null = "
+                              "∞), exact_epsilon."),
+                            &o, FALSE, entries, &m, argc, argv, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double_open ("--target-delta", target_text, 0.0, 1.0, &target, error)
       || (alphas_text != NULL && !parse_alpha_list (alphas_text, &alphas, error)))
@@ -184,8 +180,7 @@ cli_cmd_renyi (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       if (alphas != NULL)
         {
           json_add_double_array (b, "alphas", (const double *) alphas->data, alphas->len);
@@ -273,19 +268,15 @@ cli_cmd_walk (int argc, char **argv, GError **error)
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
-  GOptionEntry mechanism_entries[6];
-
-  cli_mechanism_entries (&o, FALSE, mechanism_entries);
-  if (!cli_parse_options ("walk",
-                          _("The privacy-loss random walk behind Dwork & Roth Thm 3.20: paths "
-                            "of L_1 + … + L_j under M(D),\nthe threshold at δ′, and the exact "
-                            "probability of exceeding it."),
-                          _("JSON keys: k, paths, seed, target_delta, bounded, threshold_rule, "
-                            "threshold, mean_final, var_final,\nexact_mean_final, "
-                            "exact_var_final, paths_above_threshold, fraction_above_threshold, "
-                            "exact_tail,\nlog_exact_tail, paths_crossing_band, histogram."),
-                          mechanism_entries, entries, argc, argv, error)
-      || !cli_mechanism_resolve (&o, FALSE, &m, error)
+  if (!cli_parse_mechanism ("walk",
+                            _("The privacy-loss random walk behind Dwork & Roth Thm 3.20: paths "
+                              "of L_1 + … + L_j under M(D),\nthe threshold at δ′, and the exact "
+                              "probability of exceeding it."),
+                            _("JSON keys: k, paths, seed, target_delta, bounded, threshold_rule, "
+                              "threshold, mean_final, var_final,\nexact_mean_final, "
+                              "exact_var_final, paths_above_threshold, fraction_above_threshold, "
+                              "exact_tail,\nlog_exact_tail, paths_crossing_band, histogram."),
+                            &o, FALSE, entries, &m, argc, argv, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_WALK_K_MAX, &k, error)
       || !cli_parse_ulong ("--paths", paths_text, 1, DP_WALK_PATHS_MAX, &paths, error)
       || !cli_parse_ulong ("--seed", seed_text, 0, G_MAXINT64, &seed, error)
@@ -320,12 +311,9 @@ cli_cmd_walk (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
-      json_builder_set_member_name (b, "paths");
-      json_builder_add_int_value (b, (gint64) paths);
-      json_builder_set_member_name (b, "seed");
-      json_builder_add_int_value (b, (gint64) seed);
+      cli_json_add_int (b, "k", k);
+      cli_json_add_int (b, "paths", paths);
+      cli_json_add_int (b, "seed", seed);
       cli_json_add_double (b, "target_delta", target);
       json_builder_set_member_name (b, "bounded");
       json_builder_add_boolean_value (b, w->bounded);
@@ -336,13 +324,11 @@ cli_cmd_walk (int argc, char **argv, GError **error)
       cli_json_add_double (b, "var_final", w->var_final);
       cli_json_add_double (b, "exact_mean_final", w->exact_mean_final);
       cli_json_add_double (b, "exact_var_final", w->exact_var_final);
-      json_builder_set_member_name (b, "paths_above_threshold");
-      json_builder_add_int_value (b, (gint64) w->n_above);
+      cli_json_add_int (b, "paths_above_threshold", w->n_above);
       cli_json_add_double (b, "fraction_above_threshold", w->fraction_above);
       cli_json_add_double (b, "exact_tail", w->exact_tail);
       cli_json_add_double (b, "log_exact_tail", w->log_exact_tail);
-      json_builder_set_member_name (b, "paths_crossing_band");
-      json_builder_add_int_value (b, (gint64) w->n_crossing);
+      cli_json_add_int (b, "paths_crossing_band", w->n_crossing);
       json_builder_set_member_name (b, "histogram");
       json_builder_begin_object (b);
       json_add_double_array (b, "edges", w->bin_edges, w->n_bins + 1);

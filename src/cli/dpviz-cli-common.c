@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dpv-escape.h"
 #include "dpviz-cli-common.h"
 
 G_DEFINE_QUARK (dpviz-cli-error-quark, cli_error)
@@ -48,6 +49,16 @@ check_flags_without_value (const GOptionEntry *entries, int argc, char **argv,
   return TRUE;
 }
 
+static CliOptionsObserver options_observer;
+static gpointer options_observer_data;
+
+void
+cli_set_options_observer (CliOptionsObserver observer, gpointer user_data)
+{
+  options_observer = observer;
+  options_observer_data = user_data;
+}
+
 gboolean
 cli_parse_options (const char *command, const char *parameter_summary,
                    const char *description, const GOptionEntry *shared_entries,
@@ -76,6 +87,8 @@ cli_parse_options (const char *command, const char *parameter_summary,
     g_option_context_add_main_entries (context, shared_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, help_entries, GETTEXT_PACKAGE);
+  if (options_observer != NULL)
+    options_observer (command, shared_entries, entries, help_entries, options_observer_data);
 
   if (!check_flags_without_value (shared_entries, argc, argv, error)
       || !check_flags_without_value (entries, argc, argv, error)
@@ -534,6 +547,20 @@ cli_mechanism_resolve (const CliMechanismOptions *o, gboolean allow_generic, Cli
   return TRUE;
 }
 
+gboolean
+cli_parse_mechanism (const char *command, const char *parameter_summary,
+                     const char *description, CliMechanismOptions *o, gboolean allow_generic,
+                     const GOptionEntry *entries, CliMechanism *out, int argc, char **argv,
+                     GError **error)
+{
+  GOptionEntry mechanism_entries[6];
+
+  cli_mechanism_entries (o, allow_generic, mechanism_entries);
+  return cli_parse_options (command, parameter_summary, description, mechanism_entries, entries,
+                            argc, argv, error)
+         && cli_mechanism_resolve (o, allow_generic, out, error);
+}
+
 const char *
 cli_mechanism_name (const CliMechanism *m)
 {
@@ -619,6 +646,13 @@ cli_json_add_double (JsonBuilder *b, const char *member, double value)
     json_builder_add_null_value (b);
 }
 
+void
+cli_json_add_int (JsonBuilder *b, const char *member, gint64 value)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_add_int_value (b, value);
+}
+
 /* The shortest decimal that reads back to the same double (exact and readable), written like
  * Python's repr (): plain notation for 1e-4 ≤ |x| < 1e16, an exponent otherwise. */
 static void
@@ -682,29 +716,14 @@ append_string (GString *out, const char *s)
             }
           continue;
         }
-      switch (*p)
-        {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        default:
-          if (*p < 0x20)
-            g_string_append_printf (out, "\\u%04x", *p);
-          else
-            g_string_append_c (out, (char) *p);
-        }
+      if (dpv_append_backslash_escape (out, (char) *p))
+        continue;
+      if (*p == '"')
+        g_string_append (out, "\\\"");
+      else if (*p < 0x20)
+        g_string_append_printf (out, "\\u%04x", *p);
+      else
+        g_string_append_c (out, (char) *p);
     }
   g_string_append_c (out, '"');
 }

@@ -80,6 +80,18 @@ gboolean cli_parse_options (const char *command, const char *parameter_summary,
                             const GOptionEntry *entries, int argc, char **argv,
                             GError **error);
 
+/* Called by cli_parse_options () with a command's option tables just before it parses them
+ * (@shared_entries may be NULL; @help_entries holds --help), so that tests/cli/test-cli-options.c
+ * can check every command's options against the parameter table. No observer is set in
+ * normal use. */
+typedef void (*CliOptionsObserver) (const char *command, const GOptionEntry *shared_entries,
+                                    const GOptionEntry *entries,
+                                    const GOptionEntry *help_entries, gpointer user_data);
+void cli_set_options_observer (CliOptionsObserver observer, gpointer user_data);
+/* The name of the @i-th command of cli_main () (as `dpviz-cli --help` lists them), or NULL
+ * past the last. */
+const char *cli_command_name (guint i);
+
 /* Strict, locale-independent number parsing (g_ascii_strtod; the whole string must parse,
  * the value must be finite and within [min, max]). NULL @text leaves @out untouched and
  * returns TRUE. @option is the option name for the message, e.g. "--epsilon". */
@@ -129,6 +141,12 @@ typedef struct {
 
 gboolean cli_mechanism_resolve (const CliMechanismOptions *options, gboolean allow_generic,
                                 CliMechanism *out, GError **error);
+/* cli_parse_options () with the mechanism options (cli_mechanism_entries ()) before @entries,
+ * then cli_mechanism_resolve () into @out: the start of every command about one mechanism. */
+gboolean cli_parse_mechanism (const char *command, const char *parameter_summary,
+                              const char *description, CliMechanismOptions *o,
+                              gboolean allow_generic, const GOptionEntry *entries,
+                              CliMechanism *out, int argc, char **argv, GError **error);
 const char *cli_mechanism_name (const CliMechanism *m);
 /* The exact k-fold composition of a Gaussian is the Gaussian pair with μ√k (μ = Δ/σ), which
  * libdpcore evaluates for μ√k ≤ 10⁶ (dp_gaussian_delta (), dp-gaussian.h). FALSE, with a
@@ -171,6 +189,8 @@ char *cli_mechanism_describe (const CliMechanism *m);
 
 /* JSON output. Non-finite doubles become null (documented: +∞ or "not defined"). */
 void cli_json_add_double (JsonBuilder *b, const char *member, double value);
+/* Adds the member @member with the whole number @value. */
+void cli_json_add_int (JsonBuilder *b, const char *member, gint64 value);
 /* Serialises @root (objects, arrays, strings, numbers, booleans, null) as pretty JSON.
  * json-glib 1.6's JsonGenerator prints doubles with an exponent as e.g. "1e-300.0" (invalid
  * JSON) and non-finite ones as "inf.0", so numbers are written here with the shortest

@@ -228,8 +228,7 @@ cli_cmd_sensitivity (int argc, char **argv, GError **error)
       json_builder_add_string_value (b, dp_query_to_name (query));
       json_builder_set_member_name (b, "neighbours");
       json_builder_add_string_value (b, dp_neighbours_to_name (a.neighbours));
-      json_builder_set_member_name (b, "n");
-      json_builder_add_int_value (b, (gint64) a.n);
+      cli_json_add_int (b, "n", a.n);
       cli_json_add_double (b, "lower", lower);
       cli_json_add_double (b, "upper", upper);
       add_double_array (b, "data", (const double *) (void *) data->data, data->len);
@@ -241,8 +240,7 @@ cli_cmd_sensitivity (int argc, char **argv, GError **error)
       if (a.neighbour.differs)
         {
           json_builder_begin_object (b);
-          json_builder_set_member_name (b, "index");
-          json_builder_add_int_value (b, (gint64) a.neighbour.index);
+          cli_json_add_int (b, "index", a.neighbour.index);
           cli_json_add_double (b, "value", a.neighbour.value);
           cli_json_add_double (b, "query_value", a.neighbour.query_value);
           cli_json_add_double (b, "local", a.neighbour.local);
@@ -254,8 +252,7 @@ cli_cmd_sensitivity (int argc, char **argv, GError **error)
         {
           cli_json_add_double (b, "beta", beta);
           cli_json_add_double (b, "smooth", smooth);
-          json_builder_set_member_name (b, "smooth_t");
-          json_builder_add_int_value (b, (gint64) smooth_t);
+          cli_json_add_int (b, "smooth_t", smooth_t);
         }
       if (epsilon_text != NULL)
         {
@@ -400,15 +397,11 @@ cli_cmd_kmeans (int argc, char **argv, GError **error)
       g_autoptr(JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "clusters");
-      json_builder_add_int_value (b, (gint64) clusters);
-      json_builder_set_member_name (b, "points");
-      json_builder_add_int_value (b, (gint64) points);
-      json_builder_set_member_name (b, "iterations");
-      json_builder_add_int_value (b, (gint64) iterations);
+      cli_json_add_int (b, "clusters", clusters);
+      cli_json_add_int (b, "points", points);
+      cli_json_add_int (b, "iterations", iterations);
       cli_json_add_double (b, "epsilon", epsilon);
-      json_builder_set_member_name (b, "seed");
-      json_builder_add_int_value (b, (gint64) seed);
+      cli_json_add_int (b, "seed", seed);
       cli_json_add_double (b, "epsilon_step", run.epsilon_step);
       cli_json_add_double (b, "laplace_scale", run.noise_scale);
       json_builder_set_member_name (b, "centres");
@@ -423,8 +416,7 @@ cli_cmd_kmeans (int argc, char **argv, GError **error)
       add_double_array (b, "cost_private_by_iteration", run.cost_private, iterations + 1);
       add_double_array (b, "cost_nonprivate_by_iteration", run.cost_nonprivate,
                         iterations + 1);
-      json_builder_set_member_name (b, "redrawn");
-      json_builder_add_int_value (b, (gint64) run.n_redrawn);
+      cli_json_add_int (b, "redrawn", run.n_redrawn);
       json_builder_end_object (b);
       cli_json_print (b);
     }

@@ -75,8 +75,7 @@ cli_group_to_json (const CliGroup *group, JsonBuilder *b)
 {
   if (!group->active)
     return;
-  json_builder_set_member_name (b, "group");
-  json_builder_add_int_value (b, (gint64) group->g);
+  cli_json_add_int (b, "group", group->g);
   cli_json_add_double (b, "group_sensitivity", group->pair.sensitivity);
   if (group->has_bound)
     {

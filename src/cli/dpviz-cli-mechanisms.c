@@ -25,13 +25,6 @@ usage_error (GError **error, const char *message)
   return CLI_EXIT_USAGE;
 }
 
-static void
-add_int (JsonBuilder *b, const char *member, unsigned long value)
-{
-  json_builder_set_member_name (b, member);
-  json_builder_add_int_value (b, (gint64) value);
-}
-
 /* "member": [lo, hi] */
 static void
 add_pair (JsonBuilder *b, const char *member, double lo, double hi)
@@ -196,7 +189,7 @@ cli_cmd_survey (int argc, char **argv, GError **error)
       cli_json_add_double (b, "epsilon", epsilon);
       cli_json_add_double (b, "rr_p", expected.keep);
       if (n_text != NULL)
-        add_int (b, "n", n);
+        cli_json_add_int (b, "n", n);
       if (rate_text != NULL)
         {
           cli_json_add_double (b, "true_rate", true_rate);
@@ -209,11 +202,11 @@ cli_cmd_survey (int argc, char **argv, GError **error)
         cli_json_add_double (b, "observed_rate", observed_rate);
       if (simulate)
         {
-          add_int (b, "seed", seed);
-          add_int (b, "true_count", drawn.true_count);
+          cli_json_add_int (b, "seed", seed);
+          cli_json_add_int (b, "true_count", drawn.true_count);
         }
       if (have_count)
-        add_int (b, "observed_count", count);
+        cli_json_add_int (b, "observed_count", count);
       if (rate_text == NULL || simulate)
         cli_json_add_double (b, "estimate", estimate);
       if (have_interval)
@@ -418,7 +411,7 @@ cli_cmd_utility (int argc, char **argv, GError **error)
       json_builder_set_member_name (b, "query");
       json_builder_add_string_value (b, query);
       if (n_text != NULL)
-        add_int (b, "n", n);
+        cli_json_add_int (b, "n", n);
       cli_json_add_double (b, "confidence", confidence);
       if (!inverse)
         cli_json_add_double (b, "half_width", half_width);
@@ -585,8 +578,8 @@ cli_cmd_exponential (int argc, char **argv, GError **error)
       cli_json_add_double (b, "best_probability", best);
       if (seed_text != NULL)
         {
-          add_int (b, "seed", seed);
-          add_int (b, "draw", draw);
+          cli_json_add_int (b, "seed", seed);
+          cli_json_add_int (b, "draw", draw);
         }
       json_builder_end_object (b);
       cli_json_print (b);

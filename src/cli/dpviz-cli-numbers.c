@@ -41,19 +41,16 @@ cli_cmd_divergence (int argc, char **argv, GError **error)
     G_OPTION_ENTRY_NULL
   };
 
-  GOptionEntry mechanism_entries[6];
-
-  cli_mechanism_entries (&o, FALSE, mechanism_entries);
-  if (!cli_parse_options ("divergence",
-                          _("Divergences of the neighbouring output distributions P, Q "
-                            "(Dwork & Roth §3.5)\nand the KL bounds at ε₀."),
-                          _("The Gaussian is given by --sigma (with --sensitivity), or by "
-                            "--epsilon and --delta\n(analytic Gaussian mechanism). JSON keys: "
-                            "kl, max_divergence (null = +∞), total_variation,\nkl_bound_lemma_3_18, "
-                            "kl_bound_tight, kl_bound_zcdp (null without ε₀), loss_variance, "
-                            "renyi."),
-                          mechanism_entries, entries, argc, argv, error)
-      || !cli_mechanism_resolve (&o, FALSE, &m, error)
+  if (!cli_parse_mechanism ("divergence",
+                            _("Divergences of the neighbouring output distributions P, Q "
+                              "(Dwork & Roth §3.5)\nand the KL bounds at ε₀."),
+                            _("The Gaussian is given by --sigma (with --sensitivity), or by "
+                              "--epsilon and --delta\n(analytic Gaussian mechanism). JSON keys: "
+                              "kl, max_divergence (null = +∞), total_variation,\n"
+                              "kl_bound_lemma_3_18, "
+                              "kl_bound_tight, kl_bound_zcdp (null without ε₀), loss_variance, "
+                              "renyi."),
+                            &o, FALSE, entries, &m, argc, argv, error)
       || !cli_group_resolve (group_text, &m, &group, error)
       || !cli_parse_alpha ("--alpha", alpha_text, &alpha, error))
     return CLI_EXIT_USAGE;
@@ -168,17 +165,13 @@ cli_cmd_delta (int argc, char **argv, GError **error)
     G_OPTION_ENTRY_NULL
   };
 
-  GOptionEntry mechanism_entries[6];
-
-  cli_mechanism_entries (&o, FALSE, mechanism_entries);
-  if (!cli_parse_options ("delta",
-                          _("The privacy profile δ(ε′) = ∫ max(0, p − e^ε′ q) (hockey-stick "
-                            "divergence) of one mechanism\nor of its k-fold composition, or "
-                            "its inverse."),
-                          _("JSON keys: delta (with --at) or epsilon (with --target-delta), "
-                            "k, method (closed_form for k = 1, exact otherwise)."),
-                          mechanism_entries, entries, argc, argv, error)
-      || !cli_mechanism_resolve (&o, FALSE, &m, error)
+  if (!cli_parse_mechanism ("delta",
+                            _("The privacy profile δ(ε′) = ∫ max(0, p − e^ε′ q) (hockey-stick "
+                              "divergence) of one mechanism\nor of its k-fold composition, or "
+                              "its inverse."),
+                            _("JSON keys: delta (with --at) or epsilon (with --target-delta), "
+                              "k, method (closed_form for k = 1, exact otherwise)."),
+                            &o, FALSE, entries, &m, argc, argv, error)
       || !cli_group_resolve (group_text, &m, &group, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double ("--at", at_text, -1e6, 1e6, &at, error)
@@ -227,8 +220,7 @@ cli_cmd_delta (int argc, char **argv, GError **error)
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
       cli_group_to_json (&group, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       json_builder_set_member_name (b, "method");
       json_builder_add_string_value (b, exact ? "exact" : "closed_form");
       if (at_text != NULL)
@@ -383,21 +375,17 @@ cli_cmd_compose (int argc, char **argv, GError **error)
     G_OPTION_ENTRY_NULL
   };
 
-  GOptionEntry mechanism_entries[6];
-
-  cli_mechanism_entries (&o, TRUE, mechanism_entries);
-  if (!cli_parse_options ("compose",
-                          _("Total ε of k composed mechanisms at a total δ: basic (Thm 3.16), "
-                            "advanced (Thm 3.20),\noptimal (Kairouz–Oh–Viswanath), exact "
-                            "(the mechanism's own privacy-loss distribution), RDP, zCDP."),
-                          _("JSON keys: epsilon_total and delta_total (objects: method → value; "
-                            "methods that do not apply\nare omitted and listed in "
-                            "not_applicable), per_step (the (ε₀, δ₀) each of basic, advanced\n"
-                            "and optimal composed), advanced_terms, advanced_crossover_k.\n"
-                            "Example: dpviz-cli compose --mechanism laplace --epsilon 0.1 --k 300 "
-                            "--target-delta 1e-6"),
-                          mechanism_entries, entries, argc, argv, error)
-      || !cli_mechanism_resolve (&o, TRUE, &m, error)
+  if (!cli_parse_mechanism ("compose",
+                            _("Total ε of k composed mechanisms at a total δ: basic (Thm 3.16), "
+                              "advanced (Thm 3.20),\noptimal (Kairouz–Oh–Viswanath), exact "
+                              "(the mechanism's own privacy-loss distribution), RDP, zCDP."),
+                            _("JSON keys: epsilon_total and delta_total (objects: method → value; "
+                              "methods that do not apply\nare omitted and listed in "
+                              "not_applicable), per_step (the (ε₀, δ₀) each of basic, advanced\n"
+                              "and optimal composed), advanced_terms, advanced_crossover_k.\n"
+                              "Example: dpviz-cli compose --mechanism laplace --epsilon 0.1 "
+                              "--k 300 --target-delta 1e-6"),
+                            &o, TRUE, entries, &m, argc, argv, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double_open ("--target-delta", target_text, 0.0, 1.0, &target, error))
     return CLI_EXIT_USAGE;
@@ -449,8 +437,7 @@ cli_cmd_compose (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       cli_json_add_double (b, "target_delta", target);
       json_builder_set_member_name (b, "method");
       json_builder_add_string_value (b, method == METHOD_ALL ? "all" : method_names[method]);

@@ -63,21 +63,17 @@ cli_cmd_tradeoff (int argc, char **argv, GError **error)
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
-  GOptionEntry mechanism_entries[6];
-
-  cli_mechanism_entries (&o, TRUE, mechanism_entries);
-  if (!cli_parse_options ("tradeoff",
-                          _("The trade-off curve β = f(α): the smallest type II error of any test "
-                            "of D against D′\nat type I error α, for one mechanism or its k-fold "
-                            "composition."),
-                          _("generic is the boundary f_{ε,δ}(α) = max(0, 1 − δ − e^ε·α, "
-                            "e^(−ε)·(1 − δ − α)) of --epsilon and --delta,\nand for k > 1 the "
-                            "optimal composition of k such mechanisms. JSON keys: beta, "
-                            "beta_bounds,\npower, method, min_error_sum, equal_error, "
-                            "region_basic.\nExample: dpviz-cli tradeoff --mechanism laplace "
-                            "--epsilon 1 --k 10 --type1 0.05"),
-                          mechanism_entries, entries, argc, argv, error)
-      || !cli_mechanism_resolve (&o, TRUE, &m, error)
+  if (!cli_parse_mechanism ("tradeoff",
+                            _("The trade-off curve β = f(α): the smallest type II error of any "
+                              "test of D against D′\nat type I error α, for one mechanism or its "
+                              "k-fold composition."),
+                            _("generic is the boundary f_{ε,δ}(α) = max(0, 1 − δ − e^ε·α, "
+                              "e^(−ε)·(1 − δ − α)) of --epsilon and --delta,\nand for k > 1 the "
+                              "optimal composition of k such mechanisms. JSON keys: beta, "
+                              "beta_bounds,\npower, method, min_error_sum, equal_error, "
+                              "region_basic.\nExample: dpviz-cli tradeoff --mechanism laplace "
+                              "--epsilon 1 --k 10 --type1 0.05"),
+                            &o, TRUE, entries, &m, argc, argv, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_double ("--type1", type1_text, 0.0, 1.0, &alpha, error))
     return CLI_EXIT_USAGE;
@@ -119,8 +115,7 @@ cli_cmd_tradeoff (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
+      cli_json_add_int (b, "k", k);
       cli_json_add_double (b, "type1", alpha);
       json_builder_set_member_name (b, "method");
       json_builder_add_string_value (b, method_name (dp_tradeoff_get_method (curve)));
@@ -220,21 +215,17 @@ cli_cmd_audit (int argc, char **argv, GError **error)
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     G_OPTION_ENTRY_NULL
   };
-  GOptionEntry mechanism_entries[6];
-
-  cli_mechanism_entries (&o, FALSE, mechanism_entries);
-  if (!cli_parse_options ("audit",
-                          _("Run the mechanism N times on D and on D′, apply a threshold test and "
-                            "turn the\nClopper–Pearson 95 % intervals of its errors into a lower "
-                            "bound on ε."),
-                          _("The statistic is the output (k = 1) or the mean of the k outputs, "
-                            "each clipped to [0, Δ]\nfor Laplace. The bound uses δ = k·δ₀ (0 for "
-                            "Laplace and randomized response). JSON keys: type1,\ntype2, "
-                            "type1_ci95, type2_ci95, epsilon_lower_bound, threshold, "
-                            "epsilon_claimed, epsilon_simulated.\nExample: dpviz-cli audit "
-                            "--mechanism laplace --epsilon 1 --trials 100000 --seed 1 --buggy"),
-                          mechanism_entries, entries, argc, argv, error)
-      || !cli_mechanism_resolve (&o, FALSE, &m, error)
+  if (!cli_parse_mechanism ("audit",
+                            _("Run the mechanism N times on D and on D′, apply a threshold test "
+                              "and turn the\nClopper–Pearson 95 % intervals of its errors into a "
+                              "lower bound on ε."),
+                            _("The statistic is the output (k = 1) or the mean of the k outputs, "
+                              "each clipped to [0, Δ]\nfor Laplace. The bound uses δ = k·δ₀ (0 for "
+                              "Laplace and randomized response). JSON keys: type1,\ntype2, "
+                              "type1_ci95, type2_ci95, epsilon_lower_bound, threshold, "
+                              "epsilon_claimed, epsilon_simulated.\nExample: dpviz-cli audit "
+                              "--mechanism laplace --epsilon 1 --trials 100000 --seed 1 --buggy"),
+                            &o, FALSE, entries, &m, argc, argv, error)
       || !cli_parse_ulong ("--k", k_text, 1, DP_K_MAX, &k, error)
       || !cli_parse_ulong ("--trials", trials_text, 100, 1000000, &trials, error)
       || !cli_parse_ulong ("--seed", seed_text, 0, G_MAXUINT32, &seed, error)
@@ -286,22 +277,17 @@ cli_cmd_audit (int argc, char **argv, GError **error)
 
       json_builder_begin_object (b);
       cli_mechanism_to_json (&m, b);
-      json_builder_set_member_name (b, "k");
-      json_builder_add_int_value (b, (gint64) k);
-      json_builder_set_member_name (b, "trials");
-      json_builder_add_int_value (b, (gint64) trials);
-      json_builder_set_member_name (b, "seed");
-      json_builder_add_int_value (b, (gint64) seed);
+      cli_json_add_int (b, "k", k);
+      cli_json_add_int (b, "trials", trials);
+      cli_json_add_int (b, "seed", seed);
       json_builder_set_member_name (b, "buggy");
       json_builder_add_boolean_value (b, buggy);
       cli_json_add_double (b, "threshold", r.threshold);
       json_builder_set_member_name (b, "threshold_source");
       json_builder_add_string_value (b, spec.auto_threshold ? "auto" : "given");
       cli_json_add_double (b, "delta", spec.delta);
-      json_builder_set_member_name (b, "false_positives");
-      json_builder_add_int_value (b, (gint64) r.false_positives);
-      json_builder_set_member_name (b, "false_negatives");
-      json_builder_add_int_value (b, (gint64) r.false_negatives);
+      cli_json_add_int (b, "false_positives", r.false_positives);
+      cli_json_add_int (b, "false_negatives", r.false_negatives);
       cli_json_add_double (b, "type1", r.type1);
       cli_json_add_double (b, "type2", r.type2);
       json_add_pair (b, "type1_ci95", r.type1_ci.lower, r.type1_ci.upper);

@@ -47,6 +47,12 @@ static const Command commands[] = {
   { "bench", cli_cmd_bench, N_("compute and draw time of every view") },
 };
 
+const char *
+cli_command_name (guint i)
+{
+  return i < G_N_ELEMENTS (commands) ? commands[i].name : NULL;
+}
+
 static void
 print_usage (FILE *out)
 {

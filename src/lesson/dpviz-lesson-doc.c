@@ -16,6 +16,7 @@
 #include <gio/gio.h>
 
 #include "dpv-display.h"
+#include "dpv-escape.h"
 #include "dpviz-lesson-doc.h"
 
 /* How much of an offending text a message quotes. */
@@ -140,31 +141,13 @@ dpviz_lesson_doc_escape (const char *value)
     {
       char c = value[i];
 
-      switch (c)
-        {
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        case ' ':
-          /* Spaces around a value are not part of it unless escaped. */
-          if (i == 0 || i == len - 1)
-            g_string_append (out, "\\s");
-          else
-            g_string_append_c (out, ' ');
-          break;
-        default:
-          g_string_append_c (out, c);
-          break;
-        }
+      if (dpv_append_backslash_escape (out, c))
+        continue;
+      /* Spaces around a value are not part of it unless escaped. */
+      if (c == ' ' && (i == 0 || i == len - 1))
+        g_string_append (out, "\\s");
+      else
+        g_string_append_c (out, c);
     }
   return g_string_free (out, FALSE);
 }

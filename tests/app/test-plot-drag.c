@@ -17,39 +17,9 @@
 #include "dpv-drag.h"
 #include "dpviz-application.h"
 #include "dpviz-window.h"
+#include "test-app-window.h"
 
 static GtkApplication *app;
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_for (Condition cond,
-          gpointer  data,
-          double    seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 typedef struct {
   DpvizWindow *window;
@@ -127,17 +97,6 @@ hypothesis_window (DpvizModel **model_out)
   g_assert_true (dpviz_model_set_value (model, "type1", 0.05, NULL));
   *model_out = model;
   return window;
-}
-
-static void
-close_window (DpvizWindow *window)
-{
-  GtkWidget *widget = GTK_WIDGET (window);
-
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &widget);
-  gtk_window_close (GTK_WINDOW (window));
-  spin (0.05);
-  g_assert_null (widget);
 }
 
 static void

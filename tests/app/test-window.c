@@ -20,40 +20,9 @@
 #include "dpviz-window.h"
 #include "dpv-registry.h"
 #include "dpviz-window-private.h"
+#include "test-app-window.h"
 
 static GtkApplication *app;
-
-typedef gboolean (*Condition) (gpointer data);
-
-/* Runs the main loop until @cond holds or @seconds pass; returns whether it held. */
-static gboolean
-wait_for (Condition cond,
-          gpointer  data,
-          double    seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 typedef struct {
   DpvizPlotView *plot;
@@ -84,18 +53,6 @@ new_window (void)
 
   gtk_window_present (GTK_WINDOW (window));
   return window;
-}
-
-static void
-close_window (DpvizWindow *window)
-{
-  GtkWidget *widget = GTK_WIDGET (window);
-
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &widget);
-  gtk_window_close (GTK_WINDOW (window));
-  spin (0.05);
-  /* Leak check: nothing else keeps the window (or its model) alive. */
-  g_assert_null (widget);
 }
 
 static void

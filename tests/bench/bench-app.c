@@ -26,6 +26,7 @@
 #include "dpviz-application.h"
 #include "dpv-figure.h"
 #include "dpviz-window.h"
+#include "bench-util.h"
 
 static gint64 t_main;
 static gint64 last_after_paint;
@@ -127,14 +128,6 @@ drag_tick (GtkWidget     *widget,
   return G_SOURCE_CONTINUE;
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static double
 percentile (double *v, guint n, double p)
 {
@@ -142,7 +135,7 @@ percentile (double *v, guint n, double p)
 
   if (n == 0)
     return NAN;
-  qsort (v, n, sizeof *v, cmp_double);
+  qsort (v, n, sizeof *v, bench_cmp_double);
   i = (guint) ceil (p * n) - 1;
   return v[MIN (i, n - 1)];
 }

@@ -17,23 +17,7 @@
 #include <glib.h>
 
 #include "dp-core.h"
-
-typedef void (*BenchFn) (gpointer data);
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "bench-util.h"
 
 /* Median wall and CPU milliseconds of @runs calls (after one warm-up call). */
 static void
@@ -44,13 +28,13 @@ measure (const char *label, BenchFn fn, gpointer data, int runs)
   for (int i = 0; i < runs; i++)
     {
       gint64 t0 = g_get_monotonic_time ();
-      double c0 = cpu_ms ();
+      double c0 = bench_cpu_ms ();
       fn (data);
-      cpu[i] = cpu_ms () - c0;
+      cpu[i] = bench_cpu_ms () - c0;
       wall[i] = (double) (g_get_monotonic_time () - t0) / 1000.0;
     }
-  qsort (wall, (size_t) runs, sizeof (double), cmp_double);
-  qsort (cpu, (size_t) runs, sizeof (double), cmp_double);
+  qsort (wall, (size_t) runs, sizeof (double), bench_cmp_double);
+  qsort (cpu, (size_t) runs, sizeof (double), bench_cmp_double);
   printf ("  %-52s wall %8.2f ms   cpu %8.2f ms   (median of %d; wall min %.2f, max %.2f)\n",
           label, wall[runs / 2], cpu[runs / 2], runs, wall[0], wall[runs - 1]);
   g_free (wall);

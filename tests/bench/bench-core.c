@@ -12,32 +12,7 @@
 #include <glib.h>
 
 #include "dp-core.h"
-
-typedef void (*BenchFn) (gpointer data);
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-/* Median time in milliseconds of @runs calls. */
-static double
-median_ms (BenchFn fn, gpointer data, int runs)
-{
-  double *t = g_new (double, runs);
-  for (int i = 0; i < runs; i++)
-    {
-      gint64 t0 = g_get_monotonic_time ();
-      fn (data);
-      t[i] = (double) (g_get_monotonic_time () - t0) / 1000.0;
-    }
-  qsort (t, (size_t) runs, sizeof (double), cmp_double);
-  double m = t[runs / 2];
-  g_free (t);
-  return m;
-}
+#include "bench-util.h"
 
 typedef struct {
   DpMechanism m;
@@ -97,14 +72,14 @@ main (int argc, char *argv[])
   j.k = 1000;
   j.delta = 1e-5;
   j.rel_tol = 0.0; /* default: 1e-4 relative */
-  t = median_ms (run_exact, &j, 9);
+  t = bench_median_ms (run_exact, &j, 9);
   g_print ("(a) exact Laplace eps0=1 k=1000 delta=1e-5 (rel_tol 1e-4): %.2f ms  eps=%.6f\n", t,
            j.result);
 
   /* (b) A whole curve: 32 log-spaced k from 1 to 1000, each to 1e-3 relative. */
   fill_log_k (&j, 32, 1000.0);
   j.rel_tol = 1e-3;
-  t = median_ms (run_curve, &j, 7);
+  t = bench_median_ms (run_curve, &j, 7);
   g_print ("(b) exact Laplace curve eps0=1, 32 k in [1, 1000], delta=1e-5, rel_tol 1e-3: %.2f ms"
            "  eps(k=1000)=%.5f\n", t, j.out[31]);
 
@@ -114,7 +89,7 @@ main (int argc, char *argv[])
   for (int e = 0; e < 2; e++)
     {
       j.eps0 = e == 0 ? 0.1 : 1.0;
-      t = median_ms (run_kov, &j, 51);
+      t = bench_median_ms (run_kov, &j, 51);
       g_print ("(c) KOV eps0=%g k=10000 delta=1e-5: %.3f ms  eps=%.6f\n", j.eps0, t, j.result);
     }
 
@@ -126,7 +101,7 @@ main (int argc, char *argv[])
   for (size_t e = 0; e < G_N_ELEMENTS (view_eps); e++)
     {
       dp_mechanism_laplace (view_eps[e], 1.0, &j.m);
-      t = median_ms (run_curve, &j, 3);
+      t = bench_median_ms (run_curve, &j, 3);
       g_print ("    view curve eps0=%g, 50 k in [1, 10000], rel_tol 1e-3: %.1f ms\n", view_eps[e],
                t);
     }
@@ -141,7 +116,7 @@ main (int argc, char *argv[])
       j.k = pts[i].k;
       j.delta = pts[i].delta;
       j.rel_tol = 0.0;
-      t = median_ms (run_exact, &j, 5);
+      t = bench_median_ms (run_exact, &j, 5);
       g_print ("    exact Laplace eps0=%g k=%lu delta=%g: %.2f ms  eps=%.6f\n", pts[i].eps0,
                pts[i].k, pts[i].delta, t, j.result);
     }

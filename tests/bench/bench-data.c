@@ -14,24 +14,7 @@
 #include <glib.h>
 
 #include "dp-core.h"
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-typedef void (*BenchFn) (gpointer data);
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "bench-util.h"
 
 /* Median and 95th percentile of the wall-clock time, and the median CPU time of the process,
  * in milliseconds, of @runs calls after two warm-up calls. The CPU time moves much less than
@@ -46,14 +29,14 @@ time_ms (BenchFn fn, gpointer data, int runs, double *median, double *p95, doubl
   for (int i = 0; i < runs; i++)
     {
       gint64 t0 = g_get_monotonic_time ();
-      double c0 = cpu_ms ();
+      double c0 = bench_cpu_ms ();
 
       fn (data);
-      c[i] = cpu_ms () - c0;
+      c[i] = bench_cpu_ms () - c0;
       t[i] = (double) (g_get_monotonic_time () - t0) / 1000.0;
     }
-  qsort (t, (size_t) runs, sizeof (double), cmp_double);
-  qsort (c, (size_t) runs, sizeof (double), cmp_double);
+  qsort (t, (size_t) runs, sizeof (double), bench_cmp_double);
+  qsort (c, (size_t) runs, sizeof (double), bench_cmp_double);
   *median = t[runs / 2];
   *p95 = t[(int) ceil (0.95 * runs) - 1];
   *cpu = c[runs / 2];

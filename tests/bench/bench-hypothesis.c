@@ -22,29 +22,7 @@
 
 #include "dpv-figure.h"
 #include "dpv-hypothesis.h"
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-now_ms (void)
-{
-  return (double) g_get_monotonic_time () / 1000.0;
-}
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec / 1e6;
-}
+#include "bench-util.h"
 
 typedef struct {
   double median, p95, max;
@@ -55,7 +33,7 @@ stats (double *v, gsize n)
 {
   Stats s;
 
-  qsort (v, n, sizeof *v, cmp_double);
+  qsort (v, n, sizeof *v, bench_cmp_double);
   s.median = v[n / 2];
   s.p95 = v[MIN (n - 1, (gsize) ceil (0.95 * n) - 1)];
   s.max = v[n - 1];
@@ -88,21 +66,21 @@ bench_k (const DpvViewClass *view, const DpvParams *base, const char *label)
       cairo_t *cr;
 
       p.k = (unsigned long) lround (pow (10.0, 4.0 * i / (N_K - 1)));
-      c0 = cpu_ms ();
-      t0 = now_ms ();
+      c0 = bench_cpu_ms ();
+      t0 = bench_now_ms ();
       r = view->compute (&p, &m, data, NULL, NULL);
-      wall[i] = now_ms () - t0;
-      cpu[i] = cpu_ms () - c0;
+      wall[i] = bench_now_ms () - t0;
+      cpu[i] = bench_cpu_ms () - c0;
       view->free_result (r);
       /* the frame drawn (its audit from the cache's first compute, outside the timing) */
       frame = dpv_frame_compute (view, &p, cache, NULL, NULL);
       cr = cairo_create (s);
-      c0 = cpu_ms ();
-      t0 = now_ms ();
+      c0 = bench_cpu_ms ();
+      t0 = bench_now_ms ();
       dpv_figure_render (frame, &style, cr, 1920, 1080);
       cairo_surface_flush (s);
-      draw[i] = now_ms () - t0;
-      draw_cpu[i] = cpu_ms () - c0;
+      draw[i] = bench_now_ms () - t0;
+      draw_cpu[i] = bench_cpu_ms () - c0;
       cairo_destroy (cr);
     }
   w = stats (wall, N_K);
@@ -137,11 +115,11 @@ bench_alpha (const DpvViewClass *view, const DpvParams *base, const char *label)
       gpointer r;
 
       p.type1 = 1e-4 * pow (0.9 / 1e-4, (double) i / (N_ALPHA - 1));
-      c0 = cpu_ms ();
-      t0 = now_ms ();
+      c0 = bench_cpu_ms ();
+      t0 = bench_now_ms ();
       r = view->compute (&p, &m, data, NULL, NULL);
-      wall[i] = now_ms () - t0;
-      cpu[i] = cpu_ms () - c0;
+      wall[i] = bench_now_ms () - t0;
+      cpu[i] = bench_cpu_ms () - c0;
       view->free_result (r);
     }
   w = stats (wall, N_ALPHA);
@@ -171,11 +149,11 @@ bench_audit (const DpvViewClass *view, const DpvParams *base, const char *label,
       DpvHypAudit *a;
 
       p.seed = (guint64) i + 1;
-      c0 = cpu_ms ();
-      t0 = now_ms ();
+      c0 = bench_cpu_ms ();
+      t0 = bench_now_ms ();
       a = view->compute_data (&p, &m, NULL, NULL);
-      wall[i] = now_ms () - t0;
-      cpu[i] = cpu_ms () - c0;
+      wall[i] = bench_now_ms () - t0;
+      cpu[i] = bench_cpu_ms () - c0;
       bound = a->r.bound.epsilon_lower;
       view->free_data (a);
     }

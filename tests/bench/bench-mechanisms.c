@@ -14,31 +14,7 @@
 #include <glib.h>
 
 #include "dp-core.h"
-
-typedef void (*BenchFn) (gpointer data);
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median_ms (BenchFn fn, gpointer data, int runs)
-{
-  double *t = g_new (double, runs);
-  for (int i = 0; i < runs; i++)
-    {
-      gint64 t0 = g_get_monotonic_time ();
-      fn (data);
-      t[i] = (double) (g_get_monotonic_time () - t0) / 1000.0;
-    }
-  qsort (t, (size_t) runs, sizeof (double), cmp_double);
-  double m = t[runs / 2];
-  g_free (t);
-  return m;
-}
+#include "bench-util.h"
 
 typedef struct {
   unsigned long n;
@@ -138,36 +114,36 @@ main (int argc, char *argv[])
       int runs = j.n >= 10000000 ? 5 : 31;
       j.truth = g_new (unsigned char, j.n);
       j.reported = g_new (unsigned char, j.n);
-      t = median_ms (run_class, &j, runs);
+      t = bench_median_ms (run_class, &j, runs);
       g_print ("survey: one class of n=%lu drawn, with both per-respondent arrays: %.3f ms\n",
                j.n, t);
       g_free (j.truth);
       g_free (j.reported);
       j.truth = j.reported = NULL;
-      t = median_ms (run_class, &j, runs);
+      t = bench_median_ms (run_class, &j, runs);
       g_print ("survey: one class of n=%lu drawn, counts only: %.3f ms\n", j.n, t);
-      t = median_ms (run_interval, &j, runs);
+      t = bench_median_ms (run_interval, &j, runs);
       g_print ("survey: 95 %% Clopper-Pearson interval at n=%lu: %.3f ms\n", j.n, t);
-      t = median_ms (run_pmf, &j, runs);
+      t = bench_median_ms (run_pmf, &j, runs);
       g_print ("survey: sampling distribution at n=%lu (%zu counts, tails 1e-9): %.3f ms\n", j.n,
                j.m, t);
-      t = median_ms (run_sd_curve, &j, runs);
+      t = bench_median_ms (run_sd_curve, &j, runs);
       g_print ("survey: sd against 200 values of eps at n=%lu: %.4f ms\n", j.n, t);
     }
   g_free (j.pmf);
 
-  t = median_ms (run_width_gaussian, &j, 11);
+  t = bench_median_ms (run_width_gaussian, &j, 11);
   g_print ("accuracy: Gaussian half-width against 200 eps (analytic calibration each): %.3f ms\n",
            t);
-  t = median_ms (run_exponential_curve, &j, 51);
+  t = bench_median_ms (run_exponential_curve, &j, 51);
   g_print ("exponential: expected utility and best probability, 12 candidates x 200 eps: %.3f ms\n",
            t);
   dp_mechanism_laplace (0.5, 1.0, &j.mech);
-  t = median_ms (run_group_curve, &j, 21);
+  t = bench_median_ms (run_group_curve, &j, 21);
   g_print ("group: Laplace eps=0.5, g = 1..50 (D_inf, KL, TV, delta(g eps), D_inf^delta): %.3f ms\n",
            t);
   dp_mechanism_gaussian_calibrated (0.5, 1e-5, 1.0, &j.mech);
-  t = median_ms (run_group_curve, &j, 21);
+  t = bench_median_ms (run_group_curve, &j, 21);
   g_print ("group: Gaussian (0.5, 1e-5), g = 1..50: %.3f ms\n", t);
   return 0;
 }

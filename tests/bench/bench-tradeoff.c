@@ -22,29 +22,9 @@
 #include <glib.h>
 
 #include "dp-core.h"
+#include "bench-util.h"
 
 #define GRID 640
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-now_ms (void)
-{
-  return (double) g_get_monotonic_time () / 1000.0;
-}
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec / 1e6;
-}
 
 typedef struct {
   const char *label;
@@ -76,7 +56,7 @@ check (DpStatus st, const char *what)
 static double
 view_frame (const Case *c, unsigned long k, bool bounds, double delta_prime, double *cpu)
 {
-  double t0 = now_ms (), c0 = cpu_ms ();
+  double t0 = bench_now_ms (), c0 = bench_cpu_ms ();
   DpTradeoffOptions options = { 0, bounds };
   DpTradeoff *one = NULL, *many = NULL;
   double v;
@@ -112,8 +92,8 @@ view_frame (const Case *c, unsigned long k, bool bounds, double delta_prime, dou
 
   dp_tradeoff_free (one);
   dp_tradeoff_free (many);
-  *cpu = cpu_ms () - c0;
-  return now_ms () - t0;
+  *cpu = bench_cpu_ms () - c0;
+  return bench_now_ms () - t0;
 }
 
 static void
@@ -145,8 +125,8 @@ bench_view (const Case *c, bool bounds)
           dp_tradeoff_free (curve);
         }
     }
-  qsort (t, nk, sizeof (double), cmp_double);
-  qsort (cpu, nk, sizeof (double), cmp_double);
+  qsort (t, nk, sizeof (double), bench_cmp_double);
+  qsort (cpu, nk, sizeof (double), bench_cmp_double);
   printf ("  %-26s %-12s median %6.2f ms  p95 %6.2f  max %6.2f  cpu median %6.2f  max %6.2f",
           c->label, bounds ? "two curves" : "lower curve", t[nk / 2],
           t[(int) (0.95 * (nk - 1))], t[nk - 1], cpu[nk / 2], cpu[nk - 1]);
@@ -165,13 +145,13 @@ bench_audit (const char *label, const DpMechanism *m, unsigned long k, unsigned 
   for (int i = 0; i < reps; i++)
     {
       DpAuditSpec s = { k, n, (uint32_t) (i + 1), false, auto_threshold, threshold, delta, 0.95 };
-      double t0 = now_ms (), c0 = cpu_ms ();
+      double t0 = bench_now_ms (), c0 = bench_cpu_ms ();
       check (dp_audit_run (m, &s, NULL, NULL, NULL, &r), "audit");
-      t[i] = now_ms () - t0;
-      cpu[i] = cpu_ms () - c0;
+      t[i] = bench_now_ms () - t0;
+      cpu[i] = bench_cpu_ms () - c0;
     }
-  qsort (t, reps, sizeof (double), cmp_double);
-  qsort (cpu, reps, sizeof (double), cmp_double);
+  qsort (t, reps, sizeof (double), bench_cmp_double);
+  qsort (cpu, reps, sizeof (double), bench_cmp_double);
   double med = t[reps / 2];
   printf ("  %-26s k = %-4lu N = %-8lu %-6s %7.2f ms (cpu %7.2f)  %6.2f M runs/s  ε ≥ %.3f\n",
           label, k, n, auto_threshold ? "auto" : "given", med, cpu[reps / 2],

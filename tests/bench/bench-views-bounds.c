@@ -19,14 +19,7 @@
 
 #include "dpv-figure.h"
 #include "dpv-registry.h"
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
+#include "bench-util.h"
 
 static double
 cpu_ms (void)
@@ -40,7 +33,7 @@ cpu_ms (void)
 static double
 median (double *v, int n)
 {
-  qsort (v, (size_t) n, sizeof (double), cmp_double);
+  qsort (v, (size_t) n, sizeof (double), bench_cmp_double);
   return v[n / 2];
 }
 

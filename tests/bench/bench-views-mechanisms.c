@@ -19,19 +19,11 @@
 
 #include "dpv-figure.h"
 #include "dpv-registry.h"
+#include "bench-util.h"
 
 #define RUNS 41
 #define WIDTH 1920
 #define HEIGHT 1080
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static int
 compare_doubles (const void *a, const void *b)
@@ -70,7 +62,7 @@ bench_view (const char *name, const DpvParams *base, const char *what)
 
       p.seed = base->seed + (guint64) i;
       p.epsilon = pow (10.0, -1.0 + 2.0 * i / (RUNS - 1));
-      c0 = cpu_ms ();
+      c0 = bench_cpu_ms ();
       t0 = g_get_monotonic_time ();
       frame = dpv_frame_compute (view, &p, NULL, NULL, NULL);
       t1 = g_get_monotonic_time ();
@@ -81,7 +73,7 @@ bench_view (const char *name, const DpvParams *base, const char *what)
       cairo_destroy (cr);
       cairo_surface_flush (surface);
       t2 = g_get_monotonic_time ();
-      cpu[i] = cpu_ms () - c0;
+      cpu[i] = bench_cpu_ms () - c0;
       compute[i] = (t1 - t0) / 1000.0;
       total[i] = (t2 - t0) / 1000.0;
     }

@@ -19,107 +19,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-typedef struct {
-  char *out;
-  char *err;
-  int status;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static const char *
-cli_path (void)
-{
-  const char *path = g_getenv ("DPVIZ_CLI");
-
-  return path != NULL ? path : DPVIZ_CLI_PATH;
-}
-
-/* Output never spells out NaN or infinity (JSON null and "∞" are the documented forms); a
- * quoted “inf” names the argument of --alpha and --alphas. */
-static void
-assert_no_nan_inf (const char *text)
-{
-  g_autoptr(GRegex) regex = g_regex_new ("(?<!“)\\b-?(nan|inf|infinity)\\b(?!”)",
-                                         G_REGEX_CASELESS, 0, NULL);
-
-  if (g_regex_match (regex, text, 0, NULL))
-    g_error ("output contains NaN or Inf:\n%s", text);
-}
-
-static void
-run_argv (Run *run, const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (char *) cli_path ());
-  for (size_t i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  memset (run, 0, sizeof *run);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &run->out,
-                &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-  assert_no_nan_inf (run->out);
-  assert_no_nan_inf (run->err);
-}
-
-static JsonObject *
-run_json_argv (const char *const *args)
-{
-  g_auto(Run) run;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  run_argv (&run, args);
-  if (run.status != 0)
-    g_error ("dpviz-cli exited with %d: %s", run.status, run.err);
-  g_assert_cmpstr (run.err, ==, "");
-  json_parser_load_from_data (parser, run.out, -1, &error);
-  g_assert_no_error (error);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
-  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-}
-
-#define RUN_JSON(...) run_json_argv ((const char *const[]) { __VA_ARGS__, "--json", NULL })
-
-static void
-assert_usage_error_argv (const char *const *args)
-{
-  g_auto(Run) run;
-  size_t len;
-
-  run_argv (&run, args);
-  if (run.status != 2)
-    g_error ("expected exit status 2, got %d (stdout “%s”, stderr “%s”)", run.status, run.out,
-             run.err);
-  len = strlen (run.err);
-  g_assert_cmpuint (len, >, 1);
-  g_assert_null (memchr (run.err, '\n', len - 1));
-  g_assert_cmpint (run.err[len - 1], ==, '\n');
-  g_assert_cmpstr (run.out, ==, "");
-}
-
-#define ASSERT_USAGE_ERROR(...) assert_usage_error_argv ((const char *const[]) { __VA_ARGS__, NULL })
-
-static double
-get_double (JsonObject *obj, const char *member)
-{
-  if (!json_object_has_member (obj, member))
-    g_error ("missing JSON member “%s”", member);
-  g_assert_true (JSON_NODE_HOLDS_VALUE (json_object_get_member (obj, member)));
-  return json_object_get_double_member (obj, member);
-}
+#include "cli-run.h"
 
 static gboolean
 is_null (JsonObject *obj, const char *member)
@@ -127,21 +27,6 @@ is_null (JsonObject *obj, const char *member)
   if (!json_object_has_member (obj, member))
     g_error ("missing JSON member “%s”", member);
   return JSON_NODE_HOLDS_NULL (json_object_get_member (obj, member));
-}
-
-#define assert_rel(a, b, tol) \
-  G_STMT_START { \
-    double a_ = (a), b_ = (b); \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_))) \
-      g_error ("%s = %.17g, expected %.17g (rel. tol. %g)", #a, a_, b_, (double) (tol)); \
-  } G_STMT_END
-
-static char *
-fmt (double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (g_ascii_dtostr (buf, sizeof buf, value));
 }
 
 /* ---------------------------------------------------------------------------------------- */

@@ -17,21 +17,8 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "cli-ref.h"
 #include "cli-run.h"
-
-/* Φ from libm's erfc. */
-static double
-Phi (double x)
-{
-  return 0.5 * erfc (-x / M_SQRT2);
-}
-
-/* Balle & Wang 2018, Thm 8: δ(ε) = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ) (moderate arguments). */
-static double
-gauss_delta (double mu, double eps)
-{
-  return Phi (mu / 2 - eps / mu) - exp (eps) * Phi (-mu / 2 - eps / mu);
-}
 
 /* Pr[K ≥ k] and Pr[K ≤ k] for K ~ Binomial(n, λ), summed term by term in long double. */
 static double

@@ -18,94 +18,10 @@
 #include <gsl/gsl_integration.h>
 #include <json-glib/json-glib.h>
 
-/* ---- running the binary ------------------------------------------------------------------ */
+#include "cli-ref.h"
+#include "cli-run.h"
 
-typedef struct {
-  char *out;
-  char *err;
-  int status;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_argv (Run *run, const char *const *args)
-{
-  const char *path = g_getenv ("DPVIZ_CLI") != NULL ? g_getenv ("DPVIZ_CLI") : DPVIZ_CLI_PATH;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (char *) path);
-  for (size_t i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  memset (run, 0, sizeof *run);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &run->out,
-                &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-  /* never NaN or infinity spelled out */
-  {
-    g_autoptr(GRegex) re = g_regex_new ("\\b-?(nan|inf|infinity)\\b", G_REGEX_CASELESS, 0, NULL);
-    g_assert_false (g_regex_match (re, run->out, 0, NULL));
-    g_assert_false (g_regex_match (re, run->err, 0, NULL));
-  }
-}
-
-#define RUN(run, ...) run_argv ((run), (const char *const[]) { __VA_ARGS__, NULL })
-
-static JsonObject *
-run_json_argv (const char *const *args)
-{
-  g_auto(Run) run;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  run_argv (&run, args);
-  if (run.status != 0)
-    g_error ("dpviz-cli exited with %d: %s", run.status, run.err);
-  g_assert_cmpstr (run.err, ==, "");
-  json_parser_load_from_data (parser, run.out, -1, &error);
-  g_assert_no_error (error);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
-  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-}
-
-#define RUN_JSON(...) run_json_argv ((const char *const[]) { __VA_ARGS__, "--json", NULL })
-
-static void
-assert_usage_error_argv (const char *const *args)
-{
-  g_auto(Run) run;
-  size_t len;
-
-  run_argv (&run, args);
-  if (run.status != 2)
-    g_error ("expected exit status 2, got %d (stderr “%s”)", run.status, run.err);
-  len = strlen (run.err);
-  g_assert_cmpuint (len, >, 1);
-  g_assert_null (memchr (run.err, '\n', len - 1));
-  g_assert_cmpstr (run.out, ==, "");
-}
-
-#define ASSERT_USAGE_ERROR(...) assert_usage_error_argv ((const char *const[]) { __VA_ARGS__, NULL })
-
-static double
-get_double (JsonObject *obj, const char *member)
-{
-  if (!json_object_has_member (obj, member))
-    g_error ("missing JSON member “%s”", member);
-  g_assert_true (JSON_NODE_HOLDS_VALUE (json_object_get_member (obj, member)));
-  return json_object_get_double_member (obj, member);
-}
+/* ---- reading the JSON -------------------------------------------------------------------- */
 
 static double
 get_pair (JsonObject *obj, const char *member, int i)
@@ -117,30 +33,7 @@ get_pair (JsonObject *obj, const char *member, int i)
   return json_array_get_double_element (a, (guint) i);
 }
 
-#define assert_rel(a, b, tol)                                                                   \
-  G_STMT_START                                                                                  \
-  {                                                                                             \
-    double a_ = (a), b_ = (b);                                                                  \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                 \
-      g_error ("%s = %.17g, expected %.17g (rel. tol. %g)", #a, a_, b_, (double) (tol));        \
-  }                                                                                             \
-  G_STMT_END
-
-static char *
-fmt (double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (g_ascii_dtostr (buf, sizeof buf, value));
-}
-
 /* ---- references ---------------------------------------------------------------------------- */
-
-static double
-Phi (double x)
-{
-  return 0.5 * erfc (-x / M_SQRT2);
-}
 
 /* Neyman–Pearson polygon of a finite pair (outcomes sorted by decreasing q/p) at α. */
 typedef struct {
@@ -421,9 +314,8 @@ test_audit_buggy (void)
       args[n++] = "--seed";
       args[n++] = "5";
       args[n++] = "--buggy";
-      args[n++] = "--json";
       args[n] = NULL;
-      g_autoptr(JsonObject) j = run_json_argv (args);
+      g_autoptr(JsonObject) j = run_json_argv (args);   /* appends --json */
       g_assert_true (json_object_get_boolean_member (j, "buggy"));
       g_assert_cmpstr (json_object_get_string_member (j, "threshold_source"), ==, "auto");
       g_assert_true (json_object_get_boolean_member (j, "violation"));

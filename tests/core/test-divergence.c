@@ -28,34 +28,7 @@ continuous_pairs (DpMechanism *out)
   return n;
 }
 
-/* ---- integrands (all ≥ 0) ---- */
-
-/* KL = ∫ p·(e^{−L} − 1 + L): ∫ p e^{−L} = ∫ q = 1 makes the added terms vanish. */
-static double
-kl_integrand (double y, void *data)
-{
-  TestPair *t = data;
-  long double l = test_loss (t, y);
-  return exp (test_log_p (t, y, 0.0)) * (double) (expm1l (-l) + l);
-}
-
-/* TV = ∫ max(0, p − q) = ∫_{L>0} p·(1 − e^{−L}). */
-static double
-tv_integrand (double y, void *data)
-{
-  TestPair *t = data;
-  double l = test_loss (t, y);
-  return l > 0 ? exp (test_log_p (t, y, 0.0)) * -expm1 (-l) : 0.0;
-}
-
-/* δ(ε′) = ∫ max(0, p − e^{ε′}q) = ∫_{L>ε′} p·(1 − e^{ε′−L}). */
-static double
-hockey_integrand (double y, void *data)
-{
-  TestPair *t = data;
-  double l = test_loss (t, y);
-  return l > t->eps_prime ? exp (test_log_p (t, y, 0.0)) * -expm1 (t->eps_prime - l) : 0.0;
-}
+/* ---- the Rényi integrand (≥ 0); KL, TV and δ(ε′) are in test-util.h ---- */
 
 /* Rényi: e^{(α−1)D_α} − 1 = ∫ p (e^{aL} − 1) = ∫ p·[e^{aL} − 1 + a(e^{−L} − 1)] (a = α − 1,
  * the added term integrates to 0); the bracket is ≥ 0 (its derivative in L is
@@ -66,30 +39,6 @@ renyi_integrand (double y, void *data)
   TestPair *t = data;
   long double l = test_loss (t, y), a = t->alpha - 1.0;
   return exp (test_log_p (t, y, 0.0)) * (double) (expm1l (a * l) + a * expm1l (-l));
-}
-
-/* Integrates over ℝ with cuts at the kinks, the bulk and (when finite) the point where
- * L = ε′ (found by bisection on the loss written out in test-util.h). */
-static double
-pair_integral (TestFn f, TestPair *t, double eps_prime)
-{
-  double cuts[11];
-  int n = test_pair_cuts (t, cuts);
-  double lo = cuts[0], hi = cuts[n - 1];
-  if (test_loss (t, lo) > eps_prime && test_loss (t, hi) <= eps_prime)
-    {
-      for (int it = 0; it < 200; it++)
-        {
-          double mid = 0.5 * (lo + hi);
-          if (test_loss (t, mid) > eps_prime)
-            lo = mid;
-          else
-            hi = mid;
-        }
-      cuts[n++] = hi;
-      qsort (cuts, n, sizeof (double), test_cmp_double);
-    }
-  return test_integrate_split (f, t, -HUGE_VAL, HUGE_VAL, cuts, n, 2e-14);
 }
 
 /* ---- randomized response, exact sums in long double ---- */
@@ -112,7 +61,7 @@ test_kl (void)
       test_pair_init (&t, &ms[i]);
       double kl;
       assert_ok (dp_kl (&ms[i], &kl));
-      double want = pair_integral (kl_integrand, &t, HUGE_VAL);
+      double want = test_pair_integral (test_kl_integrand, &t, HUGE_VAL);
       assert_rel ("KL vs ∫ p(e^{−L}−1+L)", kl, want, 1e-11);
     }
   /* Laplace over the whole ε range against ε + e^{−ε} − 1 in long double (Dwork & Roth). */
@@ -152,7 +101,7 @@ test_total_variation (void)
       double tv, d0;
       assert_ok (dp_total_variation (&ms[i], &tv));
       assert_ok (dp_hockey_stick (&ms[i], 0.0, &d0));
-      double want = pair_integral (tv_integrand, &t, 0.0);
+      double want = test_pair_integral (test_tv_integrand, &t, 0.0);
       assert_rel ("TV vs ½∫|p−q|", tv, want, 1e-11);
       assert_rel ("δ(0) = TV", d0, tv, 1e-13);
     }
@@ -192,7 +141,7 @@ test_hockey_stick (void)
           double ep = factors[f] * scale, got;
           t.eps_prime = ep;
           assert_ok (dp_hockey_stick (&ms[i], ep, &got));
-          double want = pair_integral (hockey_integrand, &t, ep);
+          double want = test_pair_integral (test_hockey_integrand, &t, ep);
           if (want < 1e-250)
             g_assert_cmpfloat (got, <=, 1e-250);
           else
@@ -281,7 +230,7 @@ test_renyi (void)
           /* integrate where e^{(α−1)D_α} stays modest */
           if ((alphas[k] - 1.0) * d < 30.0)
             {
-              double integral = pair_integral (renyi_integrand, &t, HUGE_VAL);
+              double integral = test_pair_integral (renyi_integrand, &t, HUGE_VAL);
               assert_rel ("Rényi vs ln ∫p^α q^{1−α}", d,
                           log1p (integral) / (alphas[k] - 1.0), 1e-10);
             }

@@ -10,57 +10,6 @@
  */
 #include "test-util.h"
 
-/* KL = ∫ p·(e^{−L} − 1 + L) ≥ 0 pointwise (∫ p e^{−L} = ∫ q = 1). */
-static double
-kl_integrand (double y, void *data)
-{
-  TestPair *t = data;
-  long double l = test_loss (t, y);
-  return exp (test_log_p (t, y, 0.0)) * (double) (expm1l (-l) + l);
-}
-
-/* TV = ∫_{L>0} p·(1 − e^{−L}). */
-static double
-tv_integrand (double y, void *data)
-{
-  TestPair *t = data;
-  double l = test_loss (t, y);
-  return l > 0 ? exp (test_log_p (t, y, 0.0)) * -expm1 (-l) : 0.0;
-}
-
-/* δ(ε′) = ∫_{L>ε′} p·(1 − e^{ε′−L}). */
-static double
-hockey_integrand (double y, void *data)
-{
-  TestPair *t = data;
-  double l = test_loss (t, y);
-  return l > t->eps_prime ? exp (test_log_p (t, y, 0.0)) * -expm1 (t->eps_prime - l) : 0.0;
-}
-
-/* ∫ over ℝ, cut at the kinks, the bulk and the point where L = ε′ (bisection on L). */
-static double
-pair_integral (TestFn f, TestPair *t, double eps_prime)
-{
-  double cuts[11];
-  int n = test_pair_cuts (t, cuts);
-  double lo = cuts[0], hi = cuts[n - 1];
-  t->eps_prime = eps_prime;
-  if (test_loss (t, lo) > eps_prime && test_loss (t, hi) <= eps_prime)
-    {
-      for (int it = 0; it < 200; it++)
-        {
-          double mid = 0.5 * (lo + hi);
-          if (test_loss (t, mid) > eps_prime)
-            lo = mid;
-          else
-            hi = mid;
-        }
-      cuts[n++] = hi;
-      qsort (cuts, n, sizeof (double), test_cmp_double);
-    }
-  return test_integrate_split (f, t, -HUGE_VAL, HUGE_VAL, cuts, n, 2e-14);
-}
-
 /* The shifted pair of g people, built here: the same noise, q centred at gΔ. */
 static TestPair
 shifted_pair (int kind, double scale, double sensitivity, unsigned long g)
@@ -95,11 +44,11 @@ test_against_quadrature (void)
                         1e-14);
           else
             g_assert_cmpfloat (pts[i].max_divergence, ==, HUGE_VAL);
-          assert_rel ("group KL vs quadrature", pts[i].kl, pair_integral (kl_integrand, &t, 0),
+          assert_rel ("group KL vs quadrature", pts[i].kl, test_pair_integral (test_kl_integrand, &t, 0),
                       1e-10);
           assert_rel ("group TV vs quadrature", pts[i].total_variation,
-                      pair_integral (tv_integrand, &t, 0.0), 1e-10);
-          double want = pair_integral (hockey_integrand, &t, gs[i] * eps_prime);
+                      test_pair_integral (test_tv_integrand, &t, 0.0), 1e-10);
+          double want = test_pair_integral (test_hockey_integrand, &t, gs[i] * eps_prime);
           if (want > 1e-300)
             assert_rel ("group δ(gε′) vs quadrature", pts[i].delta_at_group_epsilon, want, 1e-9);
           else
@@ -109,7 +58,7 @@ test_against_quadrature (void)
             g_assert_cmpfloat (pts[i].total_variation, <=, delta);
           else
             assert_rel ("group D∞^δ: δ(ε) = δ by quadrature",
-                        pair_integral (hockey_integrand, &t, pts[i].epsilon_at_delta), delta, 1e-8);
+                        test_pair_integral (test_hockey_integrand, &t, pts[i].epsilon_at_delta), delta, 1e-8);
         }
     }
 }
@@ -131,7 +80,7 @@ test_laplace_tight (void)
   assert_rel ("10 × ε = 0.5 is 5-DP", pt.max_divergence, 5.0, 1e-15);
   g_assert_cmpfloat (pt.delta_at_group_epsilon, ==, 0.0);
   TestPair t = shifted_pair (DP_MECHANISM_LAPLACE, lap.scale, 1.0, g);
-  g_assert_cmpfloat (pair_integral (hockey_integrand, &t, 4.9), >, 1e-3);
+  g_assert_cmpfloat (test_pair_integral (test_hockey_integrand, &t, 4.9), >, 1e-3);
   double eps_g, delta_g;
   assert_ok (dp_group_bound (0.5, 0.0, g, &eps_g, &delta_g));
   assert_rel ("Prop. 3.6 bound gε", eps_g, 5.0, 1e-15);
@@ -166,7 +115,7 @@ test_chain_bound (void)
     {
       double eps_g, delta_g;
       TestPair t = shifted_pair (DP_MECHANISM_GAUSSIAN, gau.scale, 1.0, g);
-      double exact = pair_integral (hockey_integrand, &t, g * 0.5);
+      double exact = test_pair_integral (test_hockey_integrand, &t, g * 0.5);
       assert_ok (dp_group_bound (0.5, 1e-5, g, &eps_g, &delta_g));
       g_assert_cmpfloat (exact, <=, delta_g * (1 + 1e-9));
       /* and the Gaussian KL grows like g² (μ scales by g) */

@@ -238,3 +238,57 @@ test_pair_cuts (const TestPair *t, double *cuts)
   qsort (cuts, n, sizeof (double), test_cmp_double);
   return n;
 }
+
+/* ---- integrands of a pair's divergences (all ≥ 0), and their integral over ℝ ---- */
+
+/* KL = ∫ p·(e^{−L} − 1 + L): ∫ p e^{−L} = ∫ q = 1 makes the added terms vanish. */
+static inline double
+test_kl_integrand (double y, void *data)
+{
+  TestPair *t = data;
+  long double l = test_loss (t, y);
+  return exp (test_log_p (t, y, 0.0)) * (double) (expm1l (-l) + l);
+}
+
+/* TV = ∫ max(0, p − q) = ∫_{L>0} p·(1 − e^{−L}). */
+static inline double
+test_tv_integrand (double y, void *data)
+{
+  TestPair *t = data;
+  double l = test_loss (t, y);
+  return l > 0 ? exp (test_log_p (t, y, 0.0)) * -expm1 (-l) : 0.0;
+}
+
+/* δ(ε′) = ∫ max(0, p − e^{ε′}q) = ∫_{L>ε′} p·(1 − e^{ε′−L}), at ε′ = t->eps_prime. */
+static inline double
+test_hockey_integrand (double y, void *data)
+{
+  TestPair *t = data;
+  double l = test_loss (t, y);
+  return l > t->eps_prime ? exp (test_log_p (t, y, 0.0)) * -expm1 (t->eps_prime - l) : 0.0;
+}
+
+/* ∫ f over ℝ with t->eps_prime set to @eps_prime, cut at the kinks, the bulk and the point
+ * where L = ε′ (found by bisection on the loss written out above). */
+static inline double
+test_pair_integral (TestFn f, TestPair *t, double eps_prime)
+{
+  double cuts[11];
+  int n = test_pair_cuts (t, cuts);
+  double lo = cuts[0], hi = cuts[n - 1];
+  t->eps_prime = eps_prime;
+  if (test_loss (t, lo) > eps_prime && test_loss (t, hi) <= eps_prime)
+    {
+      for (int it = 0; it < 200; it++)
+        {
+          double mid = 0.5 * (lo + hi);
+          if (test_loss (t, mid) > eps_prime)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      cuts[n++] = hi;
+      qsort (cuts, n, sizeof (double), test_cmp_double);
+    }
+  return test_integrate_split (f, t, -HUGE_VAL, HUGE_VAL, cuts, n, 2e-14);
+}

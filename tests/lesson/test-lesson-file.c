@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "dpviz-lesson-file.h"
+#include "../app/test-app-util.h"
 
 #define GOOD_STEP \
   "Mechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-5\nSensitivity=1\nK=100\n"
@@ -31,27 +32,6 @@ typedef struct {
 } Fixture;
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        g_chmod (child, 0700);
-        if (g_file_test (child, G_FILE_TEST_IS_DIR))
-          remove_tree (child);
-        else
-          g_unlink (child);
-      }
-  g_chmod (path, 0700);
-  g_rmdir (path);
-}
-
-static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
@@ -63,7 +43,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  remove_tree (f->dir);
+  test_remove_tree (f->dir);
   g_free (f->dir);
 }
 

@@ -18,6 +18,7 @@
 #include "dpv-figure.h"
 #include "dpv-kmeans.h"
 #include "dpv-registry.h"
+#include "view-test-figure.h"
 
 static DpvParams
 params_for (guint k, gsize n, guint T, double eps, guint64 seed, guint step)
@@ -300,34 +301,18 @@ test_sweep (void)
 
 /* ---- the figure ------------------------------------------------------------------------- */
 
+/* The print theme: the colours over white that is_blend () expects. */
 static cairo_surface_t *
 render (const DpvFrame *frame, int w, int h, GArray *placed)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (surface);
-  DpvStyle style;
-
-  dpv_style_init (&style, DPV_THEME_PRINT);
-  style.pixel_snap = TRUE;
-  style.plot_options.placed_log = placed;
-  dpv_figure_render (frame, &style, cr, w, h);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
+  return view_test_render (frame, DPV_THEME_PRINT, w, h, placed);
 }
 
 /* A pixel equal to @c painted with @alpha over white (the print theme's background). */
 static gboolean
 is_blend (cairo_surface_t *s, int x, int y, const DpvColor *c, double alpha)
 {
-  const unsigned char *data = cairo_image_surface_get_data (s);
-  guint32 px = *(const guint32 *) (data + y * cairo_image_surface_get_stride (s) + 4 * x);
-  double want[3] = { 1 + alpha * (c->r - 1), 1 + alpha * (c->g - 1), 1 + alpha * (c->b - 1) };
-
-  return fabs (((px >> 16) & 0xff) / 255.0 - want[0]) < 0.03
-         && fabs (((px >> 8) & 0xff) / 255.0 - want[1]) < 0.03
-         && fabs ((px & 0xff) / 255.0 - want[2]) < 0.03;
+  return view_test_is_blend (s, x, y, c, alpha, 0.03);
 }
 
 /* The row through the budget strip: the most pixels of its boxes, filled or not. */
@@ -374,23 +359,6 @@ boxes_in_strip (cairo_surface_t *s, int y, const DpvColor *c, double alpha)
   return runs;
 }
 
-static gboolean
-placed_has (GArray *placed, const char *prefix)
-{
-  for (guint i = 0; i < placed->len; i++)
-    if (g_str_has_prefix (g_array_index (placed, DpvPlacedText, i).text, prefix))
-      return TRUE;
-  return FALSE;
-}
-
-static void
-placed_clear (GArray *placed)
-{
-  for (guint i = 0; i < placed->len; i++)
-    g_free (g_array_index (placed, DpvPlacedText, i).text);
-  g_array_set_size (placed, 0);
-}
-
 /* The budget strip: T pairs of boxes (counts, sums), the first t of them filled. */
 static void
 test_figure_budget (void)
@@ -415,8 +383,8 @@ test_figure_budget (void)
                         10 - steps[i]);
       g_assert_cmpuint (boxes_in_strip (s, row, &style.roles[DPV_ROLE_TIGHT], 0.18), ==,
                         10 - steps[i]);
-      g_assert_false (placed_has (placed, "computing"));
-      placed_clear (placed);
+      g_assert_false (view_test_placed_has (placed, "computing"));
+      view_test_placed_clear (placed);
       cairo_surface_destroy (s);
     }
 }
@@ -435,10 +403,10 @@ test_figure_pending (void)
   g_assert_nonnull (frame);
   g_assert_true (dpv_frame_is_pending (frame));
   s = render (frame, 1600, 1000, placed);
-  g_assert_true (placed_has (placed, "computing the cost against ε"));
+  g_assert_true (view_test_placed_has (placed, "computing the cost against ε"));
   g_assert_cmpuint (boxes_in_strip (s, strip_row (s, &style), &style.roles[DPV_ROLE_ZCDP], 0.85),
                     ==, 4);
-  placed_clear (placed);
+  view_test_placed_clear (placed);
   cairo_surface_destroy (s);
 }
 

@@ -20,6 +20,7 @@
 #include "dpv-figure.h"
 #include "dpv-linkage.h"
 #include "dpv-registry.h"
+#include "view-test-figure.h"
 
 static DpvLinkage *
 compute (guint age, DpvSex sex, double eps, double prior, guint64 seed)
@@ -249,18 +250,6 @@ render (guint age, DpvSex sex, int w, int h)
   return surface;
 }
 
-static gboolean
-is_blend (cairo_surface_t *s, int x, int y, const DpvColor *c, double alpha, double tol)
-{
-  const unsigned char *data = cairo_image_surface_get_data (s);
-  guint32 px = *(const guint32 *) (data + y * cairo_image_surface_get_stride (s) + 4 * x);
-  double want[3] = { 1 + alpha * (c->r - 1), 1 + alpha * (c->g - 1), 1 + alpha * (c->b - 1) };
-
-  return fabs (((px >> 16) & 0xff) / 255.0 - want[0]) < tol
-         && fabs (((px >> 8) & 0xff) / 255.0 - want[1]) < tol
-         && fabs ((px & 0xff) / 255.0 - want[2]) < tol;
-}
-
 /* Image rows of [x0, x1) with a highlighted table row across them. */
 static guint
 highlighted_rows (cairo_surface_t *s, int x0, int x1, int y1, const DpvColor *accent)
@@ -272,7 +261,7 @@ highlighted_rows (cairo_surface_t *s, int x0, int x1, int y1, const DpvColor *ac
       int count = 0;
 
       for (int x = x0; x < x1; x++)
-        count += is_blend (s, x, y, accent, 0.18, 0.02);
+        count += view_test_is_blend (s, x, y, accent, 0.18, 0.02);
       rows += count >= 60;
     }
   return rows;
@@ -285,7 +274,7 @@ pixels (cairo_surface_t *s, int y1, const DpvColor *c)
 
   for (int y = 0; y < y1; y++)
     for (int x = 0; x < cairo_image_surface_get_width (s); x++)
-      n += is_blend (s, x, y, c, 1.0, 0.05);
+      n += view_test_is_blend (s, x, y, c, 1.0, 0.05);
   return n;
 }
 

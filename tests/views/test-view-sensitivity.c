@@ -20,6 +20,7 @@
 #include "dpv-figure.h"
 #include "dpv-registry.h"
 #include "dpv-sensitivity.h"
+#include "view-test-figure.h"
 
 #define L 0.0
 #define U 100.0
@@ -339,18 +340,7 @@ test_examples_tell (void)
 static cairo_surface_t *
 render (const DpvFrame *frame, int w, int h, GArray *placed)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (surface);
-  DpvStyle style;
-
-  dpv_style_init (&style, DPV_THEME_LIGHT);
-  style.pixel_snap = TRUE;
-  style.plot_options.placed_log = placed;
-  dpv_figure_render (frame, &style, cr, w, h);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
+  return view_test_render (frame, DPV_THEME_LIGHT, w, h, placed);
 }
 
 static gboolean
@@ -376,23 +366,6 @@ column_counts (cairo_surface_t *s, int y0, int y1, const DpvColor *c, guint *cou
       for (int y = y0; y < y1; y++)
         counts[x] += is_colour (s, x, y, c, 0.06);
     }
-}
-
-static gboolean
-placed_has (GArray *placed, const char *prefix)
-{
-  for (guint i = 0; i < placed->len; i++)
-    if (g_str_has_prefix (g_array_index (placed, DpvPlacedText, i).text, prefix))
-      return TRUE;
-  return FALSE;
-}
-
-static void
-placed_clear (GArray *placed)
-{
-  for (guint i = 0; i < placed->len; i++)
-    g_free (g_array_index (placed, DpvPlacedText, i).text);
-  g_array_set_size (placed, 0);
 }
 
 /* The data set drawn where its values are: 19 … 25 in the seminar make seven dot columns,
@@ -442,10 +415,10 @@ test_figure_data (void)
   g_assert_cmpfloat (fabs (line_x - centres[2]), <=, 2.0);
   /* the stack of 21 (twelve students) is the tallest */
   g_assert_cmpuint (blue[(int) centres[2]], >, blue[(int) centres[0]] * 3);
-  g_assert_true (placed_has (placed, "f(x) = 21"));
-  g_assert_true (placed_has (placed, "x′"));
-  g_assert_true (placed_has (placed, "LS(x) = 0"));
-  placed_clear (placed);
+  g_assert_true (view_test_placed_has (placed, "f(x) = 21"));
+  g_assert_true (view_test_placed_has (placed, "x′"));
+  g_assert_true (view_test_placed_has (placed, "LS(x) = 0"));
+  view_test_placed_clear (placed);
   cairo_surface_destroy (s);
 }
 
@@ -474,14 +447,14 @@ test_figure_neighbour (void)
       if (r->neighbour.differs)
         {
           g_assert_cmpuint (total, >, 500);
-          g_assert_true (placed_has (placed, "x′"));
+          g_assert_true (view_test_placed_has (placed, "x′"));
         }
       else
         {
           g_assert_cmpuint (total, <, 20);
-          g_assert_false (placed_has (placed, "x′"));
+          g_assert_false (view_test_placed_has (placed, "x′"));
         }
-      placed_clear (placed);
+      view_test_placed_clear (placed);
       cairo_surface_destroy (s);
     }
 }
