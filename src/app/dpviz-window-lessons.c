@@ -7,6 +7,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "dpviz-export-dialog.h"
 #include "dpviz-window-private.h"
 
 void
@@ -19,6 +20,7 @@ _dpviz_window_update_lesson_bar (DpvizWindow *self)
                       have && self->lesson_step + 1 < self->lesson->steps->len);
   _dpviz_window_set_action_enabled (self, "lesson-previous", have && self->lesson_step > 0);
   _dpviz_window_set_action_enabled (self, "close-lesson", have);
+  _dpviz_window_set_action_enabled (self, "export-lesson", have);
   if (have)
     {
       DpvizLessonStep *step = g_ptr_array_index (self->lesson->steps, self->lesson_step);
@@ -38,6 +40,19 @@ _dpviz_window_update_lesson_bar (DpvizWindow *self)
 
     gtk_label_set_attributes (self->lesson_label, attrs);
   }
+}
+
+void
+_dpviz_window_export_lesson_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (self->lesson == NULL)
+    return;
+  dpviz_export_lesson_dialog_present (GTK_WINDOW (self), self->toast_overlay, self->model,
+                                      self->settings, self->lesson);
 }
 
 static void

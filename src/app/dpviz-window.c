@@ -59,6 +59,7 @@
  *     win.lesson-add-step        <Primary><Shift>a   Add the current state as a step after the
  *                                                    current one (starts a lesson if none is open)
  *     win.close-lesson           (button)            Close the lesson
+ *     win.export-lesson          (menu)              Export every step as a figure, into a folder
  */
 #include "config.h"
 

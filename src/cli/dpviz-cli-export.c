@@ -352,7 +352,7 @@ export_lesson (const char *lesson_path, const char *dir_path, DpvFormat format,
                    local_error->message);
       return CLI_EXIT_USAGE;
     }
-  plan = dpviz_lesson_export_plan_new (lesson, !no_caption, &local_error);
+  plan = dpviz_lesson_export_plan_new (lesson, &local_error);
   if (plan == NULL)
     {
       g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, local_error->message);

@@ -87,8 +87,7 @@ dpviz_lesson_export_slug (const char *title, const char *fallback)
 }
 
 DpvizLessonExportPlan *
-dpviz_lesson_export_plan_new (const DpvizLesson *lesson, gboolean show_caption,
-                              GError **error)
+dpviz_lesson_export_plan_new (const DpvizLesson *lesson, GError **error)
 {
   g_autoptr(DpvizLessonExportPlan) plan = g_new0 (DpvizLessonExportPlan, 1);
   guint n;
@@ -114,7 +113,6 @@ dpviz_lesson_export_plan_new (const DpvizLesson *lesson, gboolean show_caption,
       g_autoptr(GError) local_error = NULL;
 
       p->params = step->params;
-      p->params.show_caption = show_caption;
       p->view = dpv_registry_get (step->view);
       p->title = g_strdup (step->title);
       if (p->view == NULL || !dpv_params_validate (&p->params, &local_error))
@@ -237,9 +235,11 @@ dpviz_lesson_export_plan_run (const DpvizLessonExportPlan *plan, GFile *dir,
       g_autoptr(GError) local_error = NULL;
       g_autoptr(DpvFrame) frame = NULL;
       g_autofree char *name = dpviz_lesson_export_plan_file_name (plan, i, ext);
+      DpvParams params = p->params;
       Output out = { 0 };
 
-      frame = dpv_frame_compute (p->view, &p->params, NULL, cancellable, &local_error);
+      params.show_caption = o->show_caption;
+      frame = dpv_frame_compute (p->view, &params, NULL, cancellable, &local_error);
       if (frame == NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local_error));

@@ -48,10 +48,9 @@ char *dpviz_lesson_export_slug (const char *title, const char *fallback);
 /* The file extension of @format without the dot: "png", "svg", "pdf". */
 const char *dpviz_lesson_export_extension (DpvFormat format);
 
-/* Checks every step's parameters (dpv_params_validate ()) with @show_caption; on a refusal
- * names the step and returns NULL (DPVIZ_LESSON_EXPORT_ERROR_INVALID). */
-DpvizLessonExportPlan *dpviz_lesson_export_plan_new (const DpvizLesson *lesson,
-                                                     gboolean show_caption, GError **error);
+/* Checks every step's parameters (dpv_params_validate ()); on a refusal names the step and
+ * returns NULL (DPVIZ_LESSON_EXPORT_ERROR_INVALID). */
+DpvizLessonExportPlan *dpviz_lesson_export_plan_new (const DpvizLesson *lesson, GError **error);
 void dpviz_lesson_export_plan_free (DpvizLessonExportPlan *plan);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvizLessonExportPlan, dpviz_lesson_export_plan_free)
 guint dpviz_lesson_export_plan_get_n_steps (const DpvizLessonExportPlan *plan);
