@@ -51,7 +51,7 @@ slug_of (const char *text)
     return g_string_free (s, FALSE);
   /* "C": transliterations that need no locale (é → e, ß → ss); what has none becomes "?" */
   ascii = g_str_to_ascii (text, "C");
-  for (const char *p = ascii; *p != '\0' && s->len < SLUG_MAX; p++)
+  for (const char *p = ascii; *p != '\0' && s->len <= SLUG_MAX; p++)
     {
       if (g_ascii_isalnum (*p))
         {
@@ -63,6 +63,8 @@ slug_of (const char *text)
       else
         dash = TRUE;
     }
+  if (s->len > SLUG_MAX)
+    g_string_truncate (s, SLUG_MAX);
   while (s->len > 0 && s->str[s->len - 1] == '-')
     g_string_truncate (s, s->len - 1);
   return g_string_free (s, FALSE);
