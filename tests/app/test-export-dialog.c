@@ -1003,6 +1003,56 @@ test_lesson_dialog (Fixture *f, gconstpointer data)
     }
 }
 
+/* Export… in the lesson mode asks for a folder; accepting writes the figures into it. */
+static void
+test_lesson_folder_chooser (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DpvizLesson) lesson = load_test_lesson ();
+  g_autofree char *out = g_build_filename (f->dir, "figures", NULL);
+  g_autoptr (GFile) parent = g_file_new_for_path (f->dir);
+  g_autoptr (GFile) folder = g_file_new_for_path (out);
+  g_autoptr (GError) error = NULL;
+  DpvizExportDialog *dialog;
+  GtkFileChooser *chooser = NULL;
+  gint64 end;
+
+  g_settings_set_string (f->settings, "export-format", "svg");
+  g_assert_cmpint (g_mkdir (out, 0700), ==, 0);
+  dialog = dpviz_export_dialog_new_for_lesson (f->window, f->toasts, f->model, f->settings,
+                                               lesson, &error);
+  g_assert_no_error (error);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate_for (50);
+  g_signal_emit_by_name (gtk_window_get_default_widget (GTK_WINDOW (dialog)), "clicked");
+  for (end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+       chooser == NULL && g_get_monotonic_time () < end;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      chooser = find_file_chooser ();
+    }
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==,
+                   GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
+  iterate_for (500);
+  g_assert_true (gtk_file_chooser_set_current_folder (chooser, parent, &error));
+  g_assert_no_error (error);
+  iterate_for (300);
+  g_assert_true (gtk_file_chooser_set_file (chooser, folder, &error));
+  g_assert_no_error (error);
+  iterate_for (100);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  assert_toast_shown (f, "3 figures written to “figures”");
+  g_assert_cmpuint (count_entries (out), ==, 3);
+  {
+    g_autofree char *path = g_build_filename (out, "02-regions.svg", NULL);
+
+    assert_file_starts (path, "<svg", 200);
+  }
+  iterate_for (50);
+  g_assert_null (dialog);
+}
+
 typedef struct {
   gboolean done;
   GPtrArray *written;
@@ -1084,6 +1134,7 @@ main (int argc, char *argv[])
   ADD ("/export/dialog/chooser-cancel", test_dialog_chooser_cancel);
   ADD ("/export/lesson/dialog", test_lesson_dialog);
   ADD ("/export/lesson/cancel-and-fail", test_lesson_cancel_and_fail);
+  ADD ("/export/lesson/folder-chooser", test_lesson_folder_chooser);
   ADD ("/export/clipboard", test_clipboard);
   ADD ("/export/clipboard-caption", test_clipboard_caption);
 #undef ADD
