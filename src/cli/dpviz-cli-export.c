@@ -526,6 +526,13 @@ cli_cmd_export (int argc, char **argv, GError **error)
                                _("--lesson and --output-dir go together"));
           return CLI_EXIT_USAGE;
         }
+      if (*lesson_path == '\0' || *output_dir == '\0')
+        {
+          /* Translators: an option, --lesson or --output-dir */
+          g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE, _("%s needs a name, not an empty one"),
+                       *lesson_path == '\0' ? "--lesson" : "--output-dir");
+          return CLI_EXIT_USAGE;
+        }
       if (refused != NULL || param_opt != NULL)
         {
           /* Translators: an option such as --view; the lesson gives the view and parameters */

@@ -81,8 +81,8 @@ def check(cond, what):
         print(f"not ok {n_test} - {what}")
 
 
-def run(*args, language="C"):
-    p = subprocess.run([CLI, "export", *args], capture_output=True, text=True,
+def run(*args, language="C", cwd=None):
+    p = subprocess.run([CLI, "export", *args], capture_output=True, text=True, cwd=cwd,
                        env=dict(os.environ, LC_ALL="C.UTF-8", LANGUAGE=language))
     return p.returncode, p.stdout, p.stderr
 
@@ -145,8 +145,11 @@ def test_same_as_single(tmp, lesson):
 
 def refused(tmp, args, what):
     out = os.path.join(tmp, "refused")
-    rc, stdout, stderr = run(*args)
-    check(rc == 2 and stdout == "" and stderr.count("\n") == 1 and not os.path.exists(out),
+    cwd = os.path.join(tmp, "cwd")   # an empty --output-dir must not mean this folder
+    os.makedirs(cwd, exist_ok=True)
+    rc, stdout, stderr = run(*args, cwd=cwd)
+    check(rc == 2 and stdout == "" and stderr.count("\n") == 1 and not os.path.exists(out)
+          and os.listdir(cwd) == [],
           f"{what}: exit 2, one line, nothing written (rc {rc}: {stderr.strip()})")
 
 
@@ -161,6 +164,8 @@ def test_refused(tmp, lesson):
             "--data with --lesson")
     refused(tmp, ["--lesson", lesson, "--output-dir", out, "--epsilon", "2"],
             "a parameter option with --lesson")
+    refused(tmp, ["--lesson", lesson, "--output-dir", ""], "an empty --output-dir")
+    refused(tmp, ["--lesson", "", "--output-dir", out], "an empty --lesson")
     refused(tmp, ["--lesson", lesson, "--output-dir", out, "--format", "gif"], "unknown format")
     refused(tmp, ["--lesson", lesson, "--output-dir", out, "--preset", "poster"],
             "unknown preset")
