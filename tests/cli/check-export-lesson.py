@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-CLI = sys.argv[1]
+CLI = os.path.abspath(sys.argv[1])
 PT_PER_CM = 72 / 2.54
 
 n_test = 0
