@@ -501,20 +501,28 @@ typedef struct {
   guint n_figures;
 } LessonJob;
 
+/* The job's widgets and the application hold, let go on the main thread: the worker's
+ * GTask may be finalized on the worker thread, after the window is gone. */
 static void
-lesson_job_free (LessonJob *job)
+lesson_job_release_ui (LessonJob *job)
 {
   g_clear_handle_id (&job->progress_id, g_source_remove);
   if (job->progress != NULL)
     adw_toast_dismiss (job->progress);
   g_clear_object (&job->progress);
-  g_clear_pointer (&job->plan, dpviz_lesson_export_plan_free);
-  g_clear_object (&job->dir);
   g_clear_object (&job->toasts);
-  g_clear_object (&job->cancellable);
   if (job->app != NULL)
     g_application_release (job->app);
   g_clear_object (&job->app);
+}
+
+static void
+lesson_job_free (LessonJob *job)
+{
+  lesson_job_release_ui (job);
+  g_clear_pointer (&job->plan, dpviz_lesson_export_plan_free);
+  g_clear_object (&job->dir);
+  g_clear_object (&job->cancellable);
   g_free (job);
 }
 
@@ -631,6 +639,7 @@ lesson_thread_done (GObject *source, GAsyncResult *result, gpointer data)
       toast = dpviz_export_report (job->toasts, job->dir, error);
       g_task_return_error (outer, g_steal_pointer (&error));
     }
+  lesson_job_release_ui (job);
 }
 
 void
