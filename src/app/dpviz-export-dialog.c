@@ -587,6 +587,23 @@ cancel_lesson_export (AdwToast *toast, GCancellable *cancellable)
   g_cancellable_cancel (cancellable);
 }
 
+/* The progress toast, with a way out; then its count follows the worker. */
+static gboolean
+show_lesson_progress (gpointer data)
+{
+  LessonJob *job = data;
+  g_autofree char *title = lesson_progress_title (job);
+
+  job->progress = adw_toast_new (title);
+  adw_toast_set_timeout (job->progress, 0);
+  adw_toast_set_button_label (job->progress, _("_Cancel"));
+  g_signal_connect_object (job->progress, "button-clicked", G_CALLBACK (cancel_lesson_export),
+                           job->cancellable, 0);
+  adw_toast_overlay_add_toast (job->toasts, g_object_ref (job->progress));
+  job->progress_id = g_timeout_add (100, update_lesson_progress, job);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 open_folder (AdwToast *toast, const char *uri)
 {
@@ -649,7 +666,6 @@ dpviz_export_lesson_write_async (AdwToastOverlay *toasts, DpvizLessonExportPlan 
                                  gpointer user_data)
 {
   g_autoptr (GTask) worker = NULL;
-  g_autofree char *title = NULL;
   GTask *outer;
   LessonJob *job;
 
@@ -673,15 +689,8 @@ dpviz_export_lesson_write_async (AdwToastOverlay *toasts, DpvizLessonExportPlan 
       g_object_ref (job->app);
       g_application_hold (job->app);
     }
-  /* a lesson takes a while: the progress shows at once, with a way out */
-  title = lesson_progress_title (job);
-  job->progress = adw_toast_new (title);
-  adw_toast_set_timeout (job->progress, 0);
-  adw_toast_set_button_label (job->progress, _("_Cancel"));
-  g_signal_connect (job->progress, "button-clicked", G_CALLBACK (cancel_lesson_export),
-                    job->cancellable);
-  adw_toast_overlay_add_toast (toasts, g_object_ref (job->progress));
-  job->progress_id = g_timeout_add (100, update_lesson_progress, job);
+  /* as for one figure, the progress shows only when the export takes a while */
+  job->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_lesson_progress, job);
 
   worker = g_task_new (NULL, job->cancellable, lesson_thread_done, outer);
   g_task_set_task_data (worker, job, (GDestroyNotify) lesson_job_free);
