@@ -6,6 +6,7 @@
 
 #include "dpviz-export-dialog.h"
 #include "dpv-export.h"
+#include "dpviz-lesson-export.h"
 
 G_BEGIN_DECLS
 
@@ -64,6 +65,19 @@ gboolean dpviz_export_write_finish (GAsyncResult *result, GError **error);
  * with a new reference. */
 AdwToast *dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error);
 
+/* The lesson export's options from the dialog's: the same size, style and resolution as a
+ * single figure. */
+void dpviz_export_lesson_options (const DpvizExportOptions *options,
+                                  DpvizLessonExportOptions *out);
+/* Writes every step of @plan (taken) into @dir in a worker thread
+ * (dpviz_lesson_export_plan_run ()), with a progress toast whose button cancels, then the
+ * outcome as a toast. Finish gives the files written. */
+void dpviz_export_lesson_write_async (AdwToastOverlay *toasts, DpvizLessonExportPlan *plan,
+                                      const DpvizExportOptions *options, GFile *dir,
+                                      GCancellable *cancellable, GAsyncReadyCallback callback,
+                                      gpointer user_data);
+GPtrArray *dpviz_export_lesson_write_finish (GAsyncResult *result, GError **error);
+
 #define DPVIZ_TYPE_EXPORT_DIALOG (dpviz_export_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (DpvizExportDialog, dpviz_export_dialog, DPVIZ, EXPORT_DIALOG, AdwWindow)
 
@@ -73,5 +87,14 @@ void dpviz_export_dialog_get_options (DpvizExportDialog *self, DpvizExportOption
 /* What the file chooser's accept does: writes to @file (format from its extension), saves the
  * choices to GSettings, closes the dialog. */
 void dpviz_export_dialog_export_to (DpvizExportDialog *self, GFile *file, DpvFormat selected);
+/* Export Lesson: NULL with @error when a step cannot be exported. */
+DpvizExportDialog *dpviz_export_dialog_new_for_lesson (GtkWindow *parent,
+                                                       AdwToastOverlay *toasts,
+                                                       DpvizModel *model, GSettings *settings,
+                                                       const DpvizLesson *lesson,
+                                                       GError **error);
+/* What the folder chooser's accept does: writes the lesson's figures into @folder, saves the
+ * choices, closes the dialog. */
+void dpviz_export_dialog_export_lesson_to (DpvizExportDialog *self, GFile *folder);
 
 G_END_DECLS

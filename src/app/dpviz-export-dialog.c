@@ -12,6 +12,7 @@
 #include "dpviz-export-dialog-private.h"
 #include "dpv-figure.h"
 #include "dpv-figure-data.h"
+#include "dpviz-lesson-export.h"
 #include "dpviz-resources.h"
 
 #include <glib/gi18n.h>
@@ -485,6 +486,227 @@ dpviz_export_write_finish (GAsyncResult *result, GError **error)
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/* ---- a lesson, one figure per step ---- */
+
+typedef struct {
+  DpvizLessonExportPlan *plan;
+  DpvizLessonExportOptions options;
+  GFile *dir;
+  AdwToastOverlay *toasts;
+  AdwToast *progress;
+  guint progress_id;
+  GCancellable *cancellable;
+  GApplication *app;
+  int done;              /* figures drawn, written by the worker (atomic) */
+  guint n_figures;
+} LessonJob;
+
+/* The job's widgets and the application hold, let go on the main thread: the worker's
+ * GTask may be finalized on the worker thread, after the window is gone. */
+static void
+lesson_job_release_ui (LessonJob *job)
+{
+  g_clear_handle_id (&job->progress_id, g_source_remove);
+  if (job->progress != NULL)
+    adw_toast_dismiss (job->progress);
+  g_clear_object (&job->progress);
+  g_clear_object (&job->toasts);
+  if (job->app != NULL)
+    g_application_release (job->app);
+  g_clear_object (&job->app);
+}
+
+static void
+lesson_job_free (LessonJob *job)
+{
+  lesson_job_release_ui (job);
+  g_clear_pointer (&job->plan, dpviz_lesson_export_plan_free);
+  g_clear_object (&job->dir);
+  g_clear_object (&job->cancellable);
+  g_free (job);
+}
+
+void
+dpviz_export_lesson_options (const DpvizExportOptions *options,
+                             DpvizLessonExportOptions *out)
+{
+  memset (out, 0, sizeof *out);
+  out->format = options->format;
+  dpviz_export_options_get_style (options, &out->style);
+  dpviz_export_options_get_size (options, &out->width, &out->height, &out->scale);
+  /* as a single figure: a preset writes its resolution into a PNG */
+  out->dpi = options->preset != NULL ? out->scale * DPV_PT_PER_IN : 0.0;
+  out->show_caption = options->caption;
+  out->with_data = options->data;
+}
+
+static void
+lesson_progress (guint done, guint total, gpointer data)
+{
+  LessonJob *job = data;
+
+  g_atomic_int_set (&job->done, (int) done);
+}
+
+static void
+lesson_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  LessonJob *job = task_data;
+  GError *error = NULL;
+  GPtrArray *written;
+
+  written = dpviz_lesson_export_plan_run (job->plan, job->dir, &job->options, cancellable,
+                                          lesson_progress, job, &error);
+  if (written != NULL)
+    g_task_return_pointer (task, written, (GDestroyNotify) g_ptr_array_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+static char *
+lesson_progress_title (LessonJob *job)
+{
+  /* Translators: figures of a lesson drawn so far, of all */
+  return g_strdup_printf (_("Exporting the lesson: %d of %u figures…"),
+                          g_atomic_int_get (&job->done), job->n_figures);
+}
+
+static gboolean
+update_lesson_progress (gpointer data)
+{
+  LessonJob *job = data;
+  g_autofree char *title = lesson_progress_title (job);
+
+  adw_toast_set_title (job->progress, title);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+cancel_lesson_export (AdwToast *toast, GCancellable *cancellable)
+{
+  g_cancellable_cancel (cancellable);
+}
+
+/* The progress toast, with a way out; then its count follows the worker. */
+static gboolean
+show_lesson_progress (gpointer data)
+{
+  LessonJob *job = data;
+  g_autofree char *title = lesson_progress_title (job);
+
+  job->progress = adw_toast_new (title);
+  adw_toast_set_timeout (job->progress, 0);
+  adw_toast_set_button_label (job->progress, _("_Cancel"));
+  g_signal_connect_object (job->progress, "button-clicked", G_CALLBACK (cancel_lesson_export),
+                           job->cancellable, 0);
+  adw_toast_overlay_add_toast (job->toasts, g_object_ref (job->progress));
+  job->progress_id = g_timeout_add (100, update_lesson_progress, job);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+open_folder (AdwToast *toast, const char *uri)
+{
+  g_app_info_launch_default_for_uri_async (uri, NULL, NULL, NULL, NULL);
+}
+
+static void
+lesson_thread_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GTask) outer = data;
+  LessonJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) written = NULL;
+  g_autoptr (AdwToast) toast = NULL;
+
+  g_clear_handle_id (&job->progress_id, g_source_remove);
+  if (job->progress != NULL)
+    {
+      adw_toast_dismiss (job->progress);
+      g_clear_object (&job->progress);
+    }
+  written = g_task_propagate_pointer (G_TASK (result), &error);
+  if (written != NULL)
+    {
+      g_autofree char *folder = display_name (job->dir);
+      g_autofree char *title = NULL;
+
+      /* Translators: the number of figures, then the folder's name */
+      title = g_markup_printf_escaped (ngettext ("%u figure written to “%s”",
+                                                 "%u figures written to “%s”",
+                                                 job->n_figures),
+                                       job->n_figures, folder);
+      toast = adw_toast_new (title);
+      adw_toast_set_button_label (toast, _("Open _Folder"));
+      g_signal_connect_data (toast, "button-clicked", G_CALLBACK (open_folder),
+                             g_file_get_uri (job->dir),
+                             (GClosureNotify) (void (*) (void)) g_free, 0);
+      adw_toast_overlay_add_toast (job->toasts, g_object_ref (toast));
+      g_task_return_pointer (outer, g_steal_pointer (&written),
+                             (GDestroyNotify) g_ptr_array_unref);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      toast = adw_toast_new (_("Lesson export cancelled: nothing was written"));
+      adw_toast_overlay_add_toast (job->toasts, g_object_ref (toast));
+      g_task_return_error (outer, g_steal_pointer (&error));
+    }
+  else
+    {
+      toast = dpviz_export_report (job->toasts, job->dir, error);
+      g_task_return_error (outer, g_steal_pointer (&error));
+    }
+  lesson_job_release_ui (job);
+}
+
+void
+dpviz_export_lesson_write_async (AdwToastOverlay *toasts, DpvizLessonExportPlan *plan,
+                                 const DpvizExportOptions *options, GFile *dir,
+                                 GCancellable *cancellable, GAsyncReadyCallback callback,
+                                 gpointer user_data)
+{
+  g_autoptr (GTask) worker = NULL;
+  GTask *outer;
+  LessonJob *job;
+
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (toasts));
+  g_return_if_fail (plan != NULL && options != NULL);
+  g_return_if_fail (G_IS_FILE (dir));
+
+  outer = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, dpviz_export_lesson_write_async);
+
+  job = g_new0 (LessonJob, 1);
+  job->plan = plan;
+  job->n_figures = dpviz_lesson_export_plan_get_n_steps (plan);
+  dpviz_export_lesson_options (options, &job->options);
+  job->dir = g_object_ref (dir);
+  job->toasts = g_object_ref (toasts);
+  job->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
+  job->app = g_application_get_default ();
+  if (job->app != NULL)
+    {
+      g_object_ref (job->app);
+      g_application_hold (job->app);
+    }
+  /* as for one figure, the progress shows only when the export takes a while */
+  job->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_lesson_progress, job);
+
+  worker = g_task_new (NULL, job->cancellable, lesson_thread_done, outer);
+  g_task_set_task_data (worker, job, (GDestroyNotify) lesson_job_free);
+  g_task_run_in_thread (worker, lesson_thread);
+}
+
+GPtrArray *
+dpviz_export_lesson_write_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result))
+                        == dpviz_export_lesson_write_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 /* ---- clipboard ---- */
 
 /* "Title · mechanism · key numbers", plain text: the caption the figure draws. */
@@ -563,6 +785,7 @@ struct _DpvizExportDialog {
   GSettings *settings;
   DpvFrameCache *cache;
   GtkFileChooserNative *chooser;
+  DpvizLessonExportPlan *plan;   /* Export Lesson: the steps; NULL: the current figure */
 };
 
 G_DEFINE_FINAL_TYPE (DpvizExportDialog, dpviz_export_dialog, ADW_TYPE_WINDOW)
@@ -809,6 +1032,64 @@ dpviz_export_dialog_export_to (DpvizExportDialog *self, GFile *chosen, DpvFormat
     start_export (self, file, &options);
 }
 
+void
+dpviz_export_dialog_export_lesson_to (DpvizExportDialog *self, GFile *folder)
+{
+  g_autoptr (GError) error = NULL;
+  DpvizExportOptions options;
+
+  g_return_if_fail (DPVIZ_IS_EXPORT_DIALOG (self));
+  g_return_if_fail (self->plan != NULL);
+  g_return_if_fail (G_IS_FILE (folder));
+
+  dpviz_export_dialog_get_options (self, &options);
+  if (!dpviz_export_options_check (&options, &error))
+    {
+      g_autoptr (AdwToast) toast = dpviz_export_report (self->toasts, folder, error);
+
+      return;
+    }
+  dpviz_export_options_save (&options, self->settings);
+  g_clear_object (&last_folder);
+  last_folder = g_object_ref (folder);
+  dpviz_export_lesson_write_async (self->toasts, g_steal_pointer (&self->plan), &options,
+                                   folder, NULL, NULL, NULL);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+on_folder_chooser_response (GtkNativeDialog *native, int response, DpvizExportDialog *self)
+{
+  g_autoptr (GtkFileChooserNative) chooser = g_steal_pointer (&self->chooser);
+  g_autoptr (GFile) folder = NULL;
+
+  if (response != GTK_RESPONSE_ACCEPT)
+    return;
+  folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (folder != NULL)
+    dpviz_export_dialog_export_lesson_to (self, folder);
+}
+
+/* GtkFileDialog needs GTK 4.10: the folder is chosen with GtkFileChooserNative as the
+ * figure's file is. */
+static void
+choose_lesson_folder (DpvizExportDialog *self)
+{
+  GtkFileChooser *chooser;
+
+  self->chooser = gtk_file_chooser_native_new (_("Export Lesson"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                               _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  chooser = GTK_FILE_CHOOSER (self->chooser);
+  if (last_folder != NULL
+      && g_file_query_file_type (last_folder, G_FILE_QUERY_INFO_NONE, NULL)
+         == G_FILE_TYPE_DIRECTORY)
+    gtk_file_chooser_set_current_folder (chooser, last_folder, NULL);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_folder_chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 static void
 on_chooser_response (GtkNativeDialog *native, int response, DpvizExportDialog *self)
 {
@@ -873,6 +1154,11 @@ on_export_clicked (DpvizExportDialog *self)
   dpviz_export_dialog_get_options (self, &options);
   if (!dpviz_export_options_check (&options, NULL) || self->chooser != NULL)
     return;
+  if (self->plan != NULL)
+    {
+      choose_lesson_folder (self);
+      return;
+    }
 
   self->chooser = gtk_file_chooser_native_new (_("Export Figure"), GTK_WINDOW (self),
                                                GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
@@ -925,6 +1211,7 @@ dpviz_export_dialog_dispose (GObject *object)
   g_clear_object (&self->toasts);
   g_clear_object (&self->model);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->plan, dpviz_lesson_export_plan_free);
 
   G_OBJECT_CLASS (dpviz_export_dialog_parent_class)->dispose (object);
 }
@@ -1025,5 +1312,56 @@ dpviz_export_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts, DpvizMo
   self = dpviz_export_dialog_new (parent, toasts, model, settings);
   /* the export computes its frame through the window's cache, in its worker thread */
   self->cache = cache != NULL ? dpv_frame_cache_ref (cache) : NULL;
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+DpvizExportDialog *
+dpviz_export_dialog_new_for_lesson (GtkWindow *parent, AdwToastOverlay *toasts,
+                                    DpvizModel *model, GSettings *settings,
+                                    const DpvizLesson *lesson, GError **error)
+{
+  g_autoptr (DpvizLessonExportPlan) plan = NULL;
+  g_autofree char *steps = NULL;
+  DpvizExportDialog *self;
+  guint n;
+
+  g_return_val_if_fail (lesson != NULL, NULL);
+
+  plan = dpviz_lesson_export_plan_new (lesson, error);
+  if (plan == NULL)
+    return NULL;
+  n = dpviz_lesson_export_plan_get_n_steps (plan);
+  self = dpviz_export_dialog_new (parent, toasts, model, settings);
+  self->plan = g_steal_pointer (&plan);
+  gtk_window_set_title (GTK_WINDOW (self), _("Export Lesson"));
+  adw_window_title_set_title (self->window_title, _("Export Lesson"));
+  /* Translators: the subtitle of Export Lesson: the lesson's title, the number of figures */
+  steps = g_strdup_printf (ngettext ("%s — %u figure, one per step",
+                                     "%s — %u figures, one per step", n),
+                           lesson->title != NULL ? lesson->title : _("Lesson"), n);
+  adw_window_title_set_subtitle (self->window_title, steps);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->export_button),
+                               _("Choose the folder for the figures"));
+  return self;
+}
+
+void
+dpviz_export_lesson_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts,
+                                    DpvizModel *model, GSettings *settings,
+                                    const DpvizLesson *lesson)
+{
+  g_autoptr (GError) error = NULL;
+  DpvizExportDialog *self;
+
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (toasts));
+
+  self = dpviz_export_dialog_new_for_lesson (parent, toasts, model, settings, lesson, &error);
+  if (self == NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+
+      adw_toast_overlay_add_toast (toasts, adw_toast_new (escaped));
+      return;
+    }
   gtk_window_present (GTK_WINDOW (self));
 }

@@ -8,6 +8,7 @@
 
 #include "dpv-frame.h"
 #include "dpv-style.h"
+#include "dpviz-lesson-file.h"
 #include "dpviz-model.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,12 @@ G_BEGIN_DECLS
 void dpviz_export_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts,
                                   DpvizModel *model, GSettings *settings,
                                   DpvFrameCache *cache);
+/* The same options for every step of @lesson, then a folder chooser: one figure per step
+ * (dpviz-lesson-export.h), written in a worker thread, with progress, a way to cancel and the
+ * outcome as toasts in @toasts. A step that cannot be exported is reported at once. */
+void dpviz_export_lesson_dialog_present (GtkWindow *parent, AdwToastOverlay *toasts,
+                                         DpvizModel *model, GSettings *settings,
+                                         const DpvizLesson *lesson);
 /* Renders @frame at the given size as PNG in @style and puts it on the clipboard as an image
  * (GdkTexture); returns FALSE with error set on failure. */
 gboolean dpviz_copy_figure_to_clipboard (GdkClipboard *clipboard, const DpvFrame *frame,

@@ -343,6 +343,7 @@ static const GActionEntry win_entries[] = {
   { "lesson-next", _dpviz_window_lesson_next_action },
   { "lesson-previous", _dpviz_window_lesson_previous_action },
   { "close-lesson", _dpviz_window_close_lesson_action },
+  { "export-lesson", _dpviz_window_export_lesson_action },
   { "lesson-add-step", _dpviz_window_lesson_add_step_action },
   { "lesson-edit", _dpviz_window_lesson_edit_action },
   { "lesson-update-step", _dpviz_window_lesson_update_step_action },

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "dpviz-lesson-editor.h"
+#include "dpviz-export-dialog.h"
 #include "dpviz-window-private.h"
 
 /* What the unsaved-changes question continues with. */
@@ -43,6 +44,7 @@ _dpviz_window_update_lesson_bar (DpvizWindow *self)
                       have && self->lesson->steps->len > 1);
   _dpviz_window_set_action_enabled (self, "lesson-undo-delete",
                       have && self->lesson_deleted != NULL);
+  _dpviz_window_set_action_enabled (self, "export-lesson", have);
   if (have)
     {
       DpvizLessonStep *step = g_ptr_array_index (self->lesson->steps, self->lesson_step);
@@ -124,6 +126,19 @@ replace_lesson (DpvizWindow *self,
   self->lesson_modified = FALSE;
   drop_deleted (self);
   lesson_shown (self, TRUE);
+}
+
+void
+_dpviz_window_export_lesson_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+
+  if (self->lesson == NULL)
+    return;
+  dpviz_export_lesson_dialog_present (GTK_WINDOW (self), self->toast_overlay, self->model,
+                                      self->settings, self->lesson);
 }
 
 static void

@@ -176,6 +176,8 @@ void _dpviz_window_lesson_previous_action (GSimpleAction *action, GVariant *para
                                            gpointer user_data);
 void _dpviz_window_lesson_add_step_action (GSimpleAction *action, GVariant *parameter,
                                            gpointer user_data);
+void _dpviz_window_export_lesson_action (GSimpleAction *action, GVariant *parameter,
+                                         gpointer user_data);
 void _dpviz_window_close_lesson_action (GSimpleAction *action, GVariant *parameter,
                                         gpointer user_data);
 void _dpviz_window_lesson_edit_action (GSimpleAction *action, GVariant *parameter,

@@ -67,6 +67,7 @@
  *     win.lesson-move-step-down  <Alt>Down (editor)
  *     win.lesson-delete-step     Delete (editor)     Delete the current step (toast with Undo)
  *     win.lesson-undo-delete     (toast)             Put the last deleted step back
+ *     win.export-lesson          (menu)              Export every step as a figure, into a folder
  */
 #include "config.h"
 

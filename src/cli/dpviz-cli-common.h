@@ -54,6 +54,8 @@ CliParamOptions *cli_param_options_new (void);
 const GOptionEntry *cli_param_options_get_entries (CliParamOptions *options);
 /* Parses and checks the given options into @params (the others are left as they are). */
 gboolean cli_param_options_apply (CliParamOptions *options, DpvParams *params, GError **error);
+/* The name of the first parameter option given (without "--"), or NULL. */
+const char *cli_param_options_first_given (const CliParamOptions *options);
 void cli_param_options_free (CliParamOptions *options);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliParamOptions, cli_param_options_free)
 int cli_cmd_survey (int argc, char **argv, GError **error);

@@ -16,6 +16,7 @@
 #include "dpv-figure-data.h"
 #include "dpv-registry.h"
 #include "dpviz-cli-common.h"
+#include "dpviz-lesson-export.h"
 
 static const char *const format_names[] = { "png", "svg", "pdf" };
 
@@ -310,10 +311,143 @@ print_written (const char *output, DpvFormat format, const Size *size)
             format == DPV_FORMAT_SVG ? "SVG" : "PDF", size->width, size->height);
 }
 
+static gboolean
+format_from_name (const char *name, DpvFormat *format)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (format_names); i++)
+    if (g_ascii_strcasecmp (name, format_names[i]) == 0)
+      {
+        *format = (DpvFormat) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* `export --lesson`: one figure per step into a folder (dpviz-lesson-export.h), every step
+ * with the same size, theme and options. */
+static int
+export_lesson (const char *lesson_path, const char *dir_path, DpvFormat format,
+               const SizeOptions *so, DpvTheme theme, gboolean no_caption, gboolean with_data,
+               gboolean json, GError **error)
+{
+  g_autoptr(GFile) lesson_file = g_file_new_for_commandline_arg (lesson_path);
+  g_autoptr(GFile) dir = g_file_new_for_commandline_arg (dir_path);
+  g_autoptr(DpvizLesson) lesson = NULL;
+  g_autoptr(DpvizLessonExportPlan) plan = NULL;
+  g_autoptr(GPtrArray) written = NULL;
+  g_autoptr(GError) local_error = NULL;
+  DpvizLessonExportOptions o = { 0 };
+  Size size;
+  guint per_step = with_data ? 2 : 1;
+
+  if (!resolve_size (so, format, &size, error))
+    return CLI_EXIT_USAGE;
+  lesson = dpviz_lesson_load (lesson_file, &local_error);
+  if (lesson == NULL)
+    {
+      g_autofree char *display = dpv_display_filename (lesson_path);
+
+      /* Translators: a lesson file, then why it cannot be read */
+      g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE, _("%s: %s"), display,
+                   local_error->message);
+      return CLI_EXIT_USAGE;
+    }
+  plan = dpviz_lesson_export_plan_new (lesson, &local_error);
+  if (plan == NULL)
+    {
+      g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE, local_error->message);
+      return CLI_EXIT_USAGE;
+    }
+  o.format = format;
+  size_style (&size, so, theme, &o.style);
+  o.width = size.width;
+  o.height = size.height;
+  o.scale = size.scale;
+  o.dpi = size.dpi;
+  o.show_caption = !no_caption;
+  o.with_data = with_data;
+  written = dpviz_lesson_export_plan_run (plan, dir, &o, NULL, NULL, NULL, &local_error);
+  if (written == NULL)
+    {
+      gboolean failed = g_error_matches (local_error, DPVIZ_LESSON_EXPORT_ERROR,
+                                         DPVIZ_LESSON_EXPORT_ERROR_RENDER);
+
+      g_set_error_literal (error, CLI_ERROR, failed ? CLI_ERROR_FAILED : CLI_ERROR_USAGE,
+                           local_error->message);
+      return failed ? CLI_EXIT_FAILED : CLI_EXIT_USAGE;
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autofree char *lesson_abs = g_file_get_path (lesson_file);
+      g_autofree char *dir_abs = g_file_get_path (dir);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "lesson");
+      json_builder_add_string_value (b, lesson_abs != NULL ? lesson_abs : lesson_path);
+      json_builder_set_member_name (b, "output_dir");
+      json_builder_add_string_value (b, dir_abs != NULL ? dir_abs : dir_path);
+      json_builder_set_member_name (b, "format");
+      json_builder_add_string_value (b, format_names[format]);
+      add_size_json (b, &size, so, format, theme, &o.style);
+      json_builder_set_member_name (b, "caption");
+      json_builder_add_boolean_value (b, !no_caption);
+      json_builder_set_member_name (b, "files");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < dpviz_lesson_export_plan_get_n_steps (plan); i++)
+        {
+          const char *title = dpviz_lesson_export_plan_get_title (plan, i);
+          g_autofree char *path = g_file_get_path (g_ptr_array_index (written, i * per_step));
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "step");
+          json_builder_add_int_value (b, i + 1);
+          json_builder_set_member_name (b, "title");
+          if (title != NULL)
+            json_builder_add_string_value (b, title);
+          else
+            json_builder_add_null_value (b);
+          json_builder_set_member_name (b, "view");
+          json_builder_add_string_value (b, dpviz_lesson_export_plan_get_view_name (plan, i));
+          json_builder_set_member_name (b, "output");
+          json_builder_add_string_value (b, path);
+          if (with_data)
+            {
+              g_autofree char *data = g_file_get_path (g_ptr_array_index (written,
+                                                                          i * per_step + 1));
+
+              json_builder_set_member_name (b, "data");
+              json_builder_add_string_value (b, data);
+            }
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      cli_json_print (b);
+    }
+  else
+    for (guint i = 0; i < written->len; i++)
+      {
+        g_autofree char *path = g_file_get_path (g_ptr_array_index (written, i));
+
+        if (with_data && i % 2 == 1)
+          {
+            g_autofree char *display = dpv_display_filename (path);
+
+            printf (_("Wrote %s (CSV)\n"), display);
+          }
+        else
+          print_written (path, format, &size);
+      }
+  return CLI_EXIT_OK;
+}
+
 int
 cli_cmd_export (int argc, char **argv, GError **error)
 {
   g_autofree char *view_text = NULL, *output = NULL, *theme_text = NULL, *data_path = NULL;
+  g_autofree char *lesson_path = NULL, *output_dir = NULL, *format_text = NULL;
   g_autofree char *view_help = NULL, *names = dpv_registry_names_text ();
   g_autoptr(CliParamOptions) param_options = cli_param_options_new ();
   g_auto(SizeOptions) so = { 0 };
@@ -321,7 +455,7 @@ cli_cmd_export (int argc, char **argv, GError **error)
   g_autoptr(DpvFrame) frame = NULL;
   g_autoptr(GBytes) figure_bytes = NULL;
   g_autoptr(GBytes) data_bytes = NULL;
-  gboolean no_caption = FALSE, json = FALSE;
+  gboolean no_caption = FALSE, json = FALSE, with_data = FALSE;
   const DpvViewClass *view;
   DpvParams params;
   DpvStyle style;
@@ -344,6 +478,16 @@ cli_cmd_export (int argc, char **argv, GError **error)
       N_("Leave out the title and key numbers"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print what was written as one JSON object"),
       NULL },
+    { "lesson", 0, 0, G_OPTION_ARG_FILENAME, &lesson_path,
+      N_("Export every step of a lesson, one figure per step, into --output-dir"),
+      N_("FILE.dpviz") },
+    { "output-dir", 0, 0, G_OPTION_ARG_FILENAME, &output_dir,
+      N_("With --lesson: the folder for the figures, NN-title.ext (created if missing; files "
+         "of these names are replaced)"), N_("DIR") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_text,
+      N_("With --lesson: png, svg or pdf (default pdf)"), N_("FORMAT") },
+    { "with-data", 0, 0, G_OPTION_ARG_NONE, &with_data,
+      N_("With --lesson: also write each figure’s series as NN-title.csv"), NULL },
     G_OPTION_ENTRY_NULL
   };
 
@@ -355,7 +499,10 @@ cli_cmd_export (int argc, char **argv, GError **error)
   if (!cli_parse_options ("export",
                           _("Export a view as PNG, SVG or PDF, drawn by the same code as the app."),
                           _("Parameters default to the app's defaults. The file is written to a "
-                            "temporary file and renamed:\non any error nothing is written."),
+                            "temporary file and renamed:\non any error nothing is written.\n\n"
+                            "--lesson FILE.dpviz --output-dir DIR writes one figure per step, "
+                            "NN-title.ext, with the\nsame size options for all; every step is "
+                            "drawn before any file is written."),
                           cli_param_options_get_entries (param_options),
                           (GOptionEntry *) all->data, argc, argv, error))
     return CLI_EXIT_USAGE;
@@ -364,6 +511,52 @@ cli_cmd_export (int argc, char **argv, GError **error)
     {
       g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
                    _("unknown theme “%s” (expected light, dark or print)"), theme_text);
+      return CLI_EXIT_USAGE;
+    }
+  if (lesson_path != NULL || output_dir != NULL)
+    {
+      const char *given = cli_param_options_first_given (param_options);
+      const char *refused = output != NULL ? "--output" : view_text != NULL ? "--view"
+                            : data_path != NULL ? "--data" : NULL;
+      g_autofree char *param_opt = given != NULL ? g_strconcat ("--", given, NULL) : NULL;
+
+      if (lesson_path == NULL || output_dir == NULL)
+        {
+          g_set_error_literal (error, CLI_ERROR, CLI_ERROR_USAGE,
+                               _("--lesson and --output-dir go together"));
+          return CLI_EXIT_USAGE;
+        }
+      if (*lesson_path == '\0' || *output_dir == '\0')
+        {
+          /* Translators: an option, --lesson or --output-dir */
+          g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE, _("%s needs a name, not an empty one"),
+                       *lesson_path == '\0' ? "--lesson" : "--output-dir");
+          return CLI_EXIT_USAGE;
+        }
+      if (refused != NULL || param_opt != NULL)
+        {
+          /* Translators: an option such as --view; the lesson gives the view and parameters */
+          g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                       _("%s does not go with --lesson: the lesson’s steps give the views and "
+                         "parameters"), refused != NULL ? refused : param_opt);
+          return CLI_EXIT_USAGE;
+        }
+      if (format_text != NULL && !format_from_name (format_text, &format))
+        {
+          g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                       _("unknown format “%s” (expected png, svg or pdf)"), format_text);
+          return CLI_EXIT_USAGE;
+        }
+      if (format_text == NULL)
+        format = DPV_FORMAT_PDF;
+      return export_lesson (lesson_path, output_dir, format, &so, theme, no_caption,
+                            with_data, json, error);
+    }
+  if (format_text != NULL || with_data)
+    {
+      g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
+                   _("%s goes with --lesson (a single figure’s format comes from --output)"),
+                   format_text != NULL ? "--format" : "--with-data");
       return CLI_EXIT_USAGE;
     }
   dpv_params_init (&params);

@@ -127,6 +127,15 @@ cli_param_options_apply (CliParamOptions *o, DpvParams *params, GError **error)
   return TRUE;
 }
 
+const char *
+cli_param_options_first_given (const CliParamOptions *o)
+{
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    if (o->flags[i] || o->texts[i] != NULL)
+      return dpv_param_spec (i)->name;
+  return NULL;
+}
+
 void
 cli_param_options_free (CliParamOptions *o)
 {

@@ -916,6 +916,199 @@ test_clipboard_caption (Fixture *f, gconstpointer data)
   g_free (r.text);
 }
 
+/* ---- Export Lesson ---- */
+
+/* Three steps: a duplicate title (steps 1 and 3) and a Chinese one (step 2, which has no
+ * ASCII letter and so is named after its view). */
+static const char lesson_text[] =
+  "[Lesson]\nVersion=1\nTitle=Three steps\n\n"
+  "[Step 1]\nMechanism=laplace\nView=densities\nEpsilon=1\nDelta=1e-05\nSensitivity=1\n"
+  "K=100\nTitle=Neighbouring datasets\n\n"
+  "[Step 2]\nMechanism=gaussian\nView=regions\nEpsilon=0.5\nDelta=1e-06\nSensitivity=1\n"
+  "K=10\nTitle=拉普拉斯与高斯\n\n"
+  "[Step 3]\nMechanism=laplace\nView=composition\nEpsilon=0.1\nDelta=1e-06\n"
+  "Sensitivity=1\nK=300\nTitle=Neighbouring datasets\n";
+
+static const char *const lesson_names[] = { "01-neighbouring-datasets.pdf", "02-regions.pdf",
+                                            "03-neighbouring-datasets.pdf" };
+
+static DpvizLesson *
+load_test_lesson (void)
+{
+  static const char *const c_only[] = { "C", NULL };
+  g_autoptr (GError) error = NULL;
+  DpvizLesson *lesson;
+
+  lesson = dpviz_lesson_load_from_data_for_languages (lesson_text, strlen (lesson_text),
+                                                      c_only, &error);
+  g_assert_no_error (error);
+  return lesson;
+}
+
+/* The page width of a PDF in points, from its MediaBox. */
+static double
+pdf_width (const char *path)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GRegex) re = g_regex_new ("/MediaBox\\s*\\[\\s*([-\\d.]+)\\s+[-\\d.]+\\s+"
+                                       "([-\\d.]+)", G_REGEX_RAW, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  g_autofree char *x0 = NULL, *x1 = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_true (g_regex_match_full (re, data, length, 0, 0, &match, NULL));
+  x0 = g_match_info_fetch (match, 1);
+  x1 = g_match_info_fetch (match, 2);
+  return g_ascii_strtod (x1, NULL) - g_ascii_strtod (x0, NULL);
+}
+
+/* The dialog in its lesson mode, bypassing the folder chooser: three PDFs of the remembered
+ * preset, named from the titles, into a folder it creates; the toast counts them. */
+static void
+test_lesson_dialog (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DpvizLesson) lesson = load_test_lesson ();
+  g_autofree char *out = g_build_filename (f->dir, "figures", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (out);
+  g_autoptr (GError) error = NULL;
+  DpvizExportDialog *dialog;
+  DpvizExportOptions options;
+
+  g_settings_set_string (f->settings, "export-format", "pdf");
+  g_settings_set_string (f->settings, "export-preset", "latex-column");
+  dialog = dpviz_export_dialog_new_for_lesson (f->window, f->toasts, f->model, f->settings,
+                                               lesson, &error);
+  g_assert_no_error (error);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate_for (100);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Export Lesson");
+  dpviz_export_dialog_get_options (dialog, &options);
+  g_assert_cmpint (options.format, ==, DPV_FORMAT_PDF);
+  g_assert_true (options.preset == dpv_export_preset_lookup ("latex-column"));
+
+  dpviz_export_dialog_export_lesson_to (dialog, folder);
+  assert_toast_shown (f, "3 figures written to “figures”");
+  iterate_for (50);
+  g_assert_null (dialog);
+  g_assert_cmpuint (count_entries (out), ==, G_N_ELEMENTS (lesson_names));
+  for (guint i = 0; i < G_N_ELEMENTS (lesson_names); i++)
+    {
+      g_autofree char *path = g_build_filename (out, lesson_names[i], NULL);
+
+      assert_file_starts (path, "%PDF-", 5);
+      /* latex-column: 8.5 cm = 8.5 / 2.54 × 72 pt */
+      g_assert_cmpfloat_with_epsilon (pdf_width (path), 8.5 / 2.54 * 72, 0.01);
+    }
+}
+
+/* Export… in the lesson mode asks for a folder; accepting writes the figures into it. */
+static void
+test_lesson_folder_chooser (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DpvizLesson) lesson = load_test_lesson ();
+  g_autofree char *out = g_build_filename (f->dir, "figures", NULL);
+  g_autoptr (GFile) parent = g_file_new_for_path (f->dir);
+  g_autoptr (GFile) folder = g_file_new_for_path (out);
+  g_autoptr (GError) error = NULL;
+  DpvizExportDialog *dialog;
+  GtkFileChooser *chooser = NULL;
+  gint64 end;
+
+  g_settings_set_string (f->settings, "export-format", "svg");
+  g_assert_cmpint (g_mkdir (out, 0700), ==, 0);
+  dialog = dpviz_export_dialog_new_for_lesson (f->window, f->toasts, f->model, f->settings,
+                                               lesson, &error);
+  g_assert_no_error (error);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate_for (50);
+  g_signal_emit_by_name (gtk_window_get_default_widget (GTK_WINDOW (dialog)), "clicked");
+  for (end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+       chooser == NULL && g_get_monotonic_time () < end;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      chooser = find_file_chooser ();
+    }
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==,
+                   GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
+  iterate_for (500);
+  g_assert_true (gtk_file_chooser_set_current_folder (chooser, parent, &error));
+  g_assert_no_error (error);
+  iterate_for (300);
+  g_assert_true (gtk_file_chooser_set_file (chooser, folder, &error));
+  g_assert_no_error (error);
+  iterate_for (100);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  assert_toast_shown (f, "3 figures written to “figures”");
+  g_assert_cmpuint (count_entries (out), ==, 3);
+  {
+    g_autofree char *path = g_build_filename (out, "02-regions.svg", NULL);
+
+    assert_file_starts (path, "<svg", 200);
+  }
+  iterate_for (50);
+  g_assert_null (dialog);
+}
+
+typedef struct {
+  gboolean done;
+  GPtrArray *written;
+  GError *error;
+} LessonResult;
+
+static void
+lesson_written (GObject *source, GAsyncResult *result, gpointer data)
+{
+  LessonResult *r = data;
+
+  r->written = dpviz_export_lesson_write_finish (result, &r->error);
+  r->done = TRUE;
+}
+
+/* A cancelled export writes nothing, not even the folder; a folder that cannot be made is
+ * reported and leaves nothing either. */
+static void
+test_lesson_cancel_and_fail (Fixture *f, gconstpointer data)
+{
+  g_autoptr (DpvizLesson) lesson = load_test_lesson ();
+  g_autofree char *out = g_build_filename (f->dir, "cancelled", NULL);
+  g_autofree char *blocker = g_build_filename (f->dir, "blocker", NULL);
+  g_autofree char *under = g_build_filename (blocker, "figures", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (out);
+  g_autoptr (GFile) blocked = g_file_new_for_path (under);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  DpvizExportOptions options;
+  LessonResult r = { 0 };
+
+  dpviz_export_options_load (&options, NULL);
+  options.format = DPV_FORMAT_SVG;
+  g_cancellable_cancel (cancellable);
+  dpviz_export_lesson_write_async (f->toasts, dpviz_lesson_export_plan_new (lesson, NULL),
+                                   &options, folder, cancellable, lesson_written, &r);
+  iterate_until (&r.done, 30000);
+  g_assert_true (r.done);
+  g_assert_null (r.written);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&r.error);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  assert_toast_shown (f, "nothing was written");
+
+  g_assert_true (g_file_set_contents (blocker, "x", 1, NULL));
+  r.done = FALSE;
+  dpviz_export_lesson_write_async (f->toasts, dpviz_lesson_export_plan_new (lesson, NULL),
+                                   &options, blocked, NULL, lesson_written, &r);
+  iterate_until (&r.done, 30000);
+  g_assert_true (r.done);
+  g_assert_null (r.written);
+  g_assert_error (r.error, DPVIZ_LESSON_EXPORT_ERROR, DPVIZ_LESSON_EXPORT_ERROR_WRITE);
+  g_clear_error (&r.error);
+  assert_toast_shown (f, "Could not export “figures”");
+  g_assert_cmpuint (count_entries (f->dir), ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -939,6 +1132,9 @@ main (int argc, char *argv[])
   ADD ("/export/dialog/too-large", test_dialog_too_large);
   ADD ("/export/dialog/file-chooser", test_dialog_file_chooser);
   ADD ("/export/dialog/chooser-cancel", test_dialog_chooser_cancel);
+  ADD ("/export/lesson/dialog", test_lesson_dialog);
+  ADD ("/export/lesson/cancel-and-fail", test_lesson_cancel_and_fail);
+  ADD ("/export/lesson/folder-chooser", test_lesson_folder_chooser);
   ADD ("/export/clipboard", test_clipboard);
   ADD ("/export/clipboard-caption", test_clipboard_caption);
 #undef ADD

@@ -38,18 +38,6 @@ typedef struct {
 } Fixture;
 
 static void
-spin (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
   g_autoptr(GError) error = NULL;

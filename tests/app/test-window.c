@@ -743,8 +743,11 @@ test_save_lesson_to_its_file (void)
                          "Delta=1e-05\nSensitivity=1\nK=10\n";
 
   g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  /* Export Lesson… is there while a lesson is open */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-lesson"));
   g_assert_true (dpviz_window_load_lesson (window, file, &error));
   g_assert_no_error (error);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-lesson"));
   g_assert_cmpfloat (dpviz_model_get_epsilon (model), ==, 1.0);
   g_assert_true (dpviz_model_set_epsilon (model, 0.25, NULL));
 
@@ -770,6 +773,7 @@ test_save_lesson_to_its_file (void)
                      ==, 2.0);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "close-lesson", NULL);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-lesson"));
   g_unlink (path);
   g_rmdir (dir);
   g_assert_true (dpviz_model_set_k (model, 100, NULL));
