@@ -98,6 +98,7 @@ legend_below (DpvPlot *p)
   dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
   if (p->style.plot_options.hide_legends)
     return TRUE;
+  dpv_plot_record_legend (p, DPV_LEGEND_BELOW, NULL);
 
   cairo_save (p->cr);
   legend_frame_path (p, bx, by, g.w, g.h);
@@ -266,6 +267,7 @@ dpv_plot_legend (DpvPlot *plot)
       }
   }
   cairo_restore (cr);
+  dpv_plot_record_legend (p, DPV_LEGEND_BOX, layouts);
 out:
   dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, bw, bh);
 
