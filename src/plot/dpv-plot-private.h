@@ -234,8 +234,8 @@ double dpv_plot_x_label_height (DpvPlot *p);
 /* dpv-plot-legend-grid.c */
 void dpv_plot_legend_metrics (DpvPlot *p, double f, double *pad, double *sw, double *gap,
                               double *rowgap);
-gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_h,
-                               LegendGrid *g);
+gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_w,
+                               double max_h, LegendGrid *g);
 
 /* dpv-plot-margins.c */
 void dpv_plot_ensure_layout (DpvPlot *p);
