@@ -42,6 +42,7 @@ draw_text_at (DpvPlot *p, PangoLayout *layout, double x, double y, double w, dou
   if (p->style.plot_options.placed_log != NULL)
     log_placed (p, layout, x, y, w, h);
   dpv_plot_record_text (p, DPV_TEXT_ANNOTATION, x, y, w, h);
+  dpv_plot_record_label (p, layout);
 }
 
 static void

@@ -189,6 +189,7 @@ draw_titles (DpvPlot *p)
       y = p->y + p->pad;
       dpv_plot_show_layout (p, layout, x, y, &p->style.foreground, FALSE);
       dpv_plot_record_text (p, DPV_TEXT_TITLE, x, y, w, h);
+      dpv_plot_record_title (p, layout);
       g_object_unref (layout);
     }
 }

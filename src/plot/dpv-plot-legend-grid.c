@@ -21,13 +21,14 @@ dpv_plot_legend_metrics (DpvPlot *p, double f, double *pad, double *sw, double *
   *rowgap = p->em * 0.15 * f;
 }
 
-/* Lays @markups out in as many columns as fit the panel's width, at the largest text size
- * whose grid is at most @max_h high. FALSE when none fits. */
+/* Lays @markups out in as many columns as fit @max_w (the panel's width when 0), at the
+ * largest text size whose grid is at most @max_h high. FALSE when none fits. */
 gboolean
-dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_h, LegendGrid *g)
+dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_w, double max_h,
+                      LegendGrid *g)
 {
   static const double shrink[] = { 1.0, 0.88, 0.78 };
-  double avail = p->w - 2 * p->pad;
+  double avail = max_w > 0 ? max_w : p->w - 2 * p->pad;
 
   if (n == 0 || n > GRID_MAX || !(avail > 0))
     return FALSE;

@@ -78,19 +78,68 @@ stroke_legend_frame (DpvPlot *p)
   cairo_stroke (p->cr);
 }
 
+/* The entries laid out in grid @g, in the box at (bx, by); on a near-opaque background when
+ * @background (a box over the data). */
+static void
+draw_grid (DpvPlot *p, const LegendGrid *g, double bx, double by, gboolean background)
+{
+  guint n = p->entries->len;
+
+  cairo_save (p->cr);
+  legend_frame_path (p, bx, by, g->w, g->h);
+  if (background)
+    {
+      DpvColor bg;
+
+      if (dpv_plot_halo_color (&p->style, &bg))
+        {
+          bg.a = 0.92;
+          dpv_color_set_source (&bg, p->cr);
+          cairo_fill_preserve (p->cr);
+        }
+    }
+  stroke_legend_frame (p);
+  for (guint i = 0; i < n; i++)
+    {
+      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
+      PangoLayout *layout = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * g->f,
+                                                       NULL);
+      int row = (int) i / g->cols, col = (int) i % g->cols;
+      double x = bx + g->pad, y = by + g->pad, w, h;
+
+      for (int j = 0; j < col; j++)
+        x += g->col_w[j] + g->colgap;
+      for (int r = 0; r < row; r++)
+        y += g->row_h[r] + g->rowgap;
+      dpv_text_layout_size (layout, &w, &h);
+      draw_swatch (p, e, x, y, g->sw, g->row_h[row]);
+      dpv_plot_show_layout (p, layout, x + g->sw + g->gap, y + (g->row_h[row] - h) / 2,
+                            &p->style.foreground, FALSE);
+      g_object_unref (layout);
+    }
+  cairo_restore (p->cr);
+}
+
+static const char **
+entry_markups (DpvPlot *p)
+{
+  const char **markups = g_new (const char *, MAX (p->entries->len, 1));
+
+  for (guint i = 0; i < p->entries->len; i++)
+    markups[i] = g_array_index (p->entries, LegendEntry, i).markup;
+  return markups;
+}
+
 /* The legend in the strip reserved by dpv_plot_set_legend_below (), centred under the data
  * area. FALSE when the entries drawn are more than the strip holds. */
 static gboolean
 legend_below (DpvPlot *p)
 {
-  guint n = p->entries->len;
-  const char **markups = g_newa (const char *, MAX (n, 1));
+  g_autofree const char **markups = entry_markups (p);
   LegendGrid g;
   double bx, by;
 
-  for (guint i = 0; i < n; i++)
-    markups[i] = g_array_index (p->entries, LegendEntry, i).markup;
-  if (!dpv_plot_legend_grid (p, markups, n, p->below_h - p->pad + 0.01, &g))
+  if (!dpv_plot_legend_grid (p, markups, p->entries->len, 0, p->below_h - p->pad + 0.01, &g))
     return FALSE;
   bx = p->dx + (p->dw - g.w) / 2;
   bx = CLAMP (bx, p->x + p->pad, p->x + p->w - p->pad - g.w);
@@ -98,29 +147,34 @@ legend_below (DpvPlot *p)
   dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
   if (p->style.plot_options.hide_legends)
     return TRUE;
+  dpv_plot_record_legend (p, DPV_LEGEND_BELOW, NULL);
+  draw_grid (p, &g, bx, by, FALSE);
+  return TRUE;
+}
 
-  cairo_save (p->cr);
-  legend_frame_path (p, bx, by, g.w, g.h);
-  stroke_legend_frame (p);
-  for (guint i = 0; i < n; i++)
-    {
-      LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      PangoLayout *layout = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * g.f,
-                                                       NULL);
-      int row = (int) i / g.cols, col = (int) i % g.cols;
-      double x = bx + g.pad, y = by + g.pad, w, h;
+/* A legend too tall for one column in the data area: in as many columns as fit its width, in
+ * the top or bottom band of the data area that covers fewer points, on a near-opaque
+ * background. FALSE when even that does not fit. */
+static gboolean
+legend_in_columns (DpvPlot *p, double inset)
+{
+  g_autofree const char **markups = entry_markups (p);
+  LegendGrid g;
+  double bx, by, top, bottom;
 
-      for (int j = 0; j < col; j++)
-        x += g.col_w[j] + g.colgap;
-      for (int r = 0; r < row; r++)
-        y += g.row_h[r] + g.rowgap;
-      dpv_text_layout_size (layout, &w, &h);
-      draw_swatch (p, e, x, y, g.sw, g.row_h[row]);
-      dpv_plot_show_layout (p, layout, x + g.sw + g.gap, y + (g.row_h[row] - h) / 2,
-                            &p->style.foreground, FALSE);
-      g_object_unref (layout);
-    }
-  cairo_restore (p->cr);
+  if (!dpv_plot_legend_grid (p, markups, p->entries->len, p->dw - 2 * inset,
+                             p->dh - 2 * inset, &g))
+    return FALSE;
+  bx = p->dx + (p->dw - g.w) / 2;
+  top = p->dy + inset;
+  bottom = p->dy + p->dh - inset - g.h;
+  by = dpv_plot_count_points (p, bx, bottom, g.w, g.h)
+       < dpv_plot_count_points (p, bx, top, g.w, g.h) ? bottom : top;
+  dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
+  if (p->style.plot_options.hide_legends)
+    return TRUE;
+  dpv_plot_record_legend (p, DPV_LEGEND_BOX, NULL);
+  draw_grid (p, &g, bx, by, TRUE);
   return TRUE;
 }
 
@@ -144,8 +198,9 @@ dpv_plot_legend (DpvPlot *plot)
   if (p->below_h > 0 && legend_below (p))
     return;
 
-  /* Full size if the box takes at most 30 % of the data area; else smaller text; on a
-   * thumbnail where even that would bury the data, no legend at all. */
+  /* Full size if the box takes at most 30 % of the data area; else smaller text; where one
+   * column does not fit, in columns (legend_in_columns ()); on a thumbnail where even that
+   * would not fit, no legend at all. */
   layouts = g_new0 (PangoLayout *, n);
   row_h = g_new0 (double, n);
   for (int attempt = 0;; attempt++)
@@ -186,6 +241,7 @@ dpv_plot_legend (DpvPlot *plot)
                 g_clear_object (&layouts[i]);
               g_free (layouts);
               g_free (row_h);
+              legend_in_columns (p, inset);
               return;
             }
           break;
@@ -266,6 +322,7 @@ dpv_plot_legend (DpvPlot *plot)
       }
   }
   cairo_restore (cr);
+  dpv_plot_record_legend (p, DPV_LEGEND_BOX, layouts);
 out:
   dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, bw, bh);
 

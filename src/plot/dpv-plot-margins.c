@@ -121,7 +121,7 @@ dpv_plot_layout (DpvPlot *plot)
       LegendGrid g;
 
       /* the strip may take a quarter of the panel, no more: else the legend goes inside */
-      if (dpv_plot_legend_grid (p, (const char *const *) p->below->pdata, p->below->len,
+      if (dpv_plot_legend_grid (p, (const char *const *) p->below->pdata, p->below->len, 0,
                                 p->h * 0.25 - p->pad, &g))
         p->below_h = g.h + p->pad;
     }

@@ -115,6 +115,7 @@ struct _DpvPlot {
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
+  DpvPanelRecord *record;       /* what it drew, for style.plot_options.panel_log, or NULL */
   GPtrArray *gray_keys;         /* grayscale styles: one key per line drawn with its own dash
                                    pattern, in order (dpv-plot-lines.c), or NULL */
 };
@@ -202,6 +203,15 @@ gboolean dpv_plot_halo_color (const DpvStyle *style, DpvColor *out);
 void dpv_plot_show_layout (DpvPlot *p, PangoLayout *layout, double x, double y,
                            const DpvColor *color, gboolean halo);
 void dpv_plot_record_text (DpvPlot *p, DpvTextKind kind, double x, double y, double w, double h);
+/* For style.plot_options.panel_log: the title drawn, the legend drawn (its layouts, NULL for
+ * the strip's, which are never cut), a label drawn; then, when the panel is freed, the
+ * record appended to the log. */
+void dpv_plot_record_text_box (DpvPlot *p, DpvTextKind kind, double x, double y, double w,
+                               double h);
+void dpv_plot_record_title (DpvPlot *p, PangoLayout *layout);
+void dpv_plot_record_legend (DpvPlot *p, DpvLegendForm form, PangoLayout *const *layouts);
+void dpv_plot_record_label (DpvPlot *p, PangoLayout *layout);
+void dpv_plot_log_panel (DpvPlot *p);
 
 /* dpv-plot-axis.c */
 void dpv_plot_axis_set (DpvPlot *p, int which, double min, double max, DpvScale scale,
@@ -224,8 +234,8 @@ double dpv_plot_x_label_height (DpvPlot *p);
 /* dpv-plot-legend-grid.c */
 void dpv_plot_legend_metrics (DpvPlot *p, double f, double *pad, double *sw, double *gap,
                               double *rowgap);
-gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_h,
-                               LegendGrid *g);
+gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_w,
+                               double max_h, LegendGrid *g);
 
 /* dpv-plot-margins.c */
 void dpv_plot_ensure_layout (DpvPlot *p);

@@ -145,3 +145,129 @@ dpv_plot_record_segment (DpvPlot *p, double ax, double ay, double bx, double by)
 {
   dpv_plot_record_segment_to (p, p->points, ax, ay, bx, by);
 }
+
+/* ---- what a panel drew, for DpvStyle.plot_options.panel_log ------------------------------ */
+
+void
+dpv_panel_record_free (DpvPanelRecord *record)
+{
+  if (record == NULL)
+    return;
+  g_free (record->full_title);
+  g_free (record->title);
+  g_ptr_array_unref (record->legend);
+  g_ptr_array_unref (record->labels);
+  g_array_unref (record->texts);
+  g_free (record);
+}
+
+/* The box (x, y, w, h) of cr's user space in device units. */
+static DpvTextBox
+device_box (cairo_t *cr, int kind, double x, double y, double w, double h)
+{
+  double x0 = x, y0 = y, x1 = x + w, y1 = y + h;
+  DpvTextBox b;
+
+  cairo_user_to_device (cr, &x0, &y0);
+  cairo_user_to_device (cr, &x1, &y1);
+  b.kind = kind;
+  b.x = MIN (x0, x1);
+  b.y = MIN (y0, y1);
+  b.w = fabs (x1 - x0);
+  b.h = fabs (y1 - y0);
+  return b;
+}
+
+static DpvPanelRecord *
+panel_record (DpvPlot *p)
+{
+  DpvTextBox box;
+
+  if (p->style.plot_options.panel_log == NULL)
+    return NULL;
+  if (p->record != NULL)
+    return p->record;
+  p->record = g_new0 (DpvPanelRecord, 1);
+  p->record->panel = p->serial;
+  box = device_box (p->cr, 0, p->x, p->y, p->w, p->h);
+  p->record->x = box.x;
+  p->record->y = box.y;
+  p->record->w = box.w;
+  p->record->h = box.h;
+  p->record->legend = g_ptr_array_new_with_free_func (g_free);
+  p->record->labels = g_ptr_array_new_with_free_func (g_free);
+  p->record->texts = g_array_new (FALSE, FALSE, sizeof (DpvTextBox));
+  return p->record;
+}
+
+void
+dpv_plot_record_text_box (DpvPlot *p, DpvTextKind kind, double x, double y, double w, double h)
+{
+  DpvPanelRecord *r = panel_record (p);
+  DpvTextBox box;
+
+  if (r == NULL)
+    return;
+  box = device_box (p->cr, kind, x, y, w, h);
+  g_array_append_val (r->texts, box);
+}
+
+void
+dpv_plot_record_title (DpvPlot *p, PangoLayout *layout)
+{
+  DpvPanelRecord *r = panel_record (p);
+
+  if (r == NULL)
+    return;
+  g_free (r->title);
+  r->title = g_strdup (p->title);
+  r->title_ellipsized = pango_layout_is_ellipsized (layout);
+}
+
+void
+dpv_plot_record_legend (DpvPlot *p, DpvLegendForm form, PangoLayout *const *layouts)
+{
+  DpvPanelRecord *r = panel_record (p);
+
+  if (r == NULL || p->style.plot_options.hide_legends)
+    return;
+  r->legend_form = form;
+  g_ptr_array_set_size (r->legend, 0);
+  r->n_legend_ellipsized = 0;
+  for (guint i = 0; i < p->entries->len; i++)
+    {
+      g_ptr_array_add (r->legend, g_strdup (g_array_index (p->entries, LegendEntry, i).markup));
+      if (layouts != NULL && pango_layout_is_ellipsized (layouts[i]))
+        r->n_legend_ellipsized++;
+    }
+}
+
+void
+dpv_plot_record_label (DpvPlot *p, PangoLayout *layout)
+{
+  DpvPanelRecord *r = panel_record (p);
+
+  if (r == NULL || p->style.plot_options.hide_annotations)
+    return;
+  g_ptr_array_add (r->labels, g_strdup (pango_layout_get_text (layout)));
+}
+
+void
+dpv_plot_log_panel (DpvPlot *p)
+{
+  static GMutex lock;
+  DpvPanelRecord *r = panel_record (p);
+  const char *full = p->title;
+
+  if (r == NULL)
+    return;
+  p->record = NULL;
+  if (p->title_choices != NULL && p->title_choices[0] != NULL && *p->title_choices[0])
+    full = p->title_choices[0];
+  r->full_title = g_strdup (full);
+  r->title_short = r->title != NULL && g_strcmp0 (r->title, full) != 0;
+  r->n_entries = p->entries->len;
+  g_mutex_lock (&lock);
+  g_ptr_array_add (p->style.plot_options.panel_log, r);
+  g_mutex_unlock (&lock);
+}

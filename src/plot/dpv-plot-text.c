@@ -143,6 +143,8 @@ dpv_plot_record_text (DpvPlot *p, DpvTextKind kind, double x, double y, double w
 {
   TextRect r = { kind, x, y, w, h };
   g_array_append_val (p->texts, r);
+  if (p->style.plot_options.panel_log != NULL)
+    dpv_plot_record_text_box (p, kind, x, y, w, h);
 }
 
 gsize

@@ -77,6 +77,7 @@ dpv_plot_free (DpvPlot *plot)
 {
   if (plot == NULL)
     return;
+  dpv_plot_log_panel (plot);
   for (int i = 0; i < N_AXES; i++)
     g_free (plot->axes[i].title);
   for (guint i = 0; i < plot->entries->len; i++)

@@ -191,6 +191,40 @@ typedef struct {
   double x, y, w, h;
 } DpvPlacedText;
 
+/* How a panel drew its legend, as DpvStyle.plot_options.panel_log records it. */
+typedef enum {
+  DPV_LEGEND_NONE = 0,   /* none drawn: no entries, no dpv_plot_legend (), no room, or hidden
+                            (DpvPlotOptions.hide_legends) */
+  DPV_LEGEND_BOX,        /* in a box over the data area */
+  DPV_LEGEND_BELOW,      /* in the strip under the panel (dpv_plot_set_legend_below ()) */
+} DpvLegendForm;
+
+/* A text box a panel drew, in device units. */
+typedef struct {
+  int kind;              /* a DpvTextKind */
+  double x, y, w, h;
+} DpvTextBox;
+
+/* A panel as DpvStyle.plot_options.panel_log records it when it is freed: what it drew, not
+ * what it was asked to draw. Boxes are in device units. */
+typedef struct {
+  guint panel;              /* the panel's number, as in DpvSeriesRecord */
+  double x, y, w, h;        /* the panel's rectangle */
+  char *full_title;         /* the title set (the first, longest of its forms), or NULL */
+  char *title;              /* the title drawn (the form chosen), or NULL: none drawn */
+  gboolean title_short;     /* the form drawn is a shorter one than full_title */
+  gboolean title_ellipsized;
+  guint n_entries;          /* legend entries its series have */
+  DpvLegendForm legend_form;
+  GPtrArray *legend;        /* of char *: the markup of each legend entry drawn */
+  guint n_legend_ellipsized;   /* of those, the ones cut short to fit */
+  GPtrArray *labels;        /* of char *: the text of each annotation and line label drawn */
+  GArray *texts;            /* of DpvTextBox: every text box drawn (DPV_TEXT_LEGEND: the
+                               legend's box) */
+} DpvPanelRecord;
+
+void dpv_panel_record_free (DpvPanelRecord *record);
+
 /* The rectangles (user units) of the text drawn so far, for tests and for views that place
  * their own text. Returns the number of rectangles of @kind (which may exceed @max_rects;
  * only the first @max_rects are written; rects may be NULL). */

@@ -52,6 +52,10 @@ typedef struct {
                                   (lines, bars, markers and fills with a legend entry) is
                                   appended with its data, under a lock. For the figure's data
                                   (CSV); draw once, on one cairo_t, to get each series once. */
+  GPtrArray *panel_log;        /* of DpvPanelRecord (dpv-plot.h), or NULL: each panel, when it
+                                  is freed, is appended with what it drew (its title as drawn,
+                                  its legend entries drawn, its text boxes), under a lock. For
+                                  tests of compact layouts; draw on one cairo_t. */
 } DpvPlotOptions;
 
 typedef struct _DpvStyle {

@@ -18,6 +18,7 @@
 #include "dpviz-list-editor.h"
 #include "dpv-composition.h"
 #include "dpviz-window.h"
+#include "../plot/compact-sizes.h"
 #include "dpv-registry.h"
 #include "dpviz-window-private.h"
 #include "test-app-window.h"
@@ -1678,6 +1679,67 @@ test_plot_font_size (void)
   g_assert_cmpfloat (dpviz_plot_view_font_size (13, 3200, 800), ==, 20);
 }
 
+/* The figure areas of tests/plot/compact-sizes.h, which test-compact-layouts renders every
+ * view at, measured in the window: a window whose content fills the screen (as maximized:
+ * its default size grown by the margins that an unmaximized window's frame takes), with the
+ * controls shown, hidden (F9) and in presentation mode. Screens larger than the test's
+ * display are skipped (the window cannot grow past it). */
+static void
+test_figure_sizes (void)
+{
+  GdkRectangle monitor = { 0 };
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr(GdkMonitor) first = g_list_model_get_item (monitors, 0);
+  guint measured = 0;
+
+  gdk_monitor_get_geometry (first, &monitor);
+  for (gsize s = 0; s < G_N_ELEMENTS (compact_sizes); s++)
+    {
+      const CompactSize *c = &compact_sizes[s];
+      DpvizWindow *window;
+      DpvizModel *model;
+      DpvizPlotView *plot;
+      DpvStyle style;
+      int w, h;
+
+      window = new_window ();
+      model = dpviz_window_get_model (window);
+      gtk_window_set_default_size (GTK_WINDOW (window), c->screen_w, c->screen_h);
+      dpviz_model_set_view (model, DPVIZ_VIEW ("kl"));
+      spin (0.3);
+      w = gtk_widget_get_width (GTK_WIDGET (window));
+      h = gtk_widget_get_height (GTK_WIDGET (window));
+      if (2 * c->screen_w - w > monitor.width || 2 * c->screen_h - h > monitor.height)
+        {
+          close_window (window);
+          continue;
+        }
+      gtk_window_set_default_size (GTK_WINDOW (window), 2 * c->screen_w - w, 2 * c->screen_h - h);
+      if (c->mode == COMPACT_NO_CONTROLS)
+        adw_flap_set_reveal_flap (window->flap, FALSE);
+      else if (c->mode == COMPACT_PRESENTATION)
+        _dpviz_window_set_presentation (window, TRUE);
+      spin (0.8);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, c->screen_w);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), ==, c->screen_h);
+      plot = window->plots[DPVIZ_VIEW ("kl")];
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (plot)), ==, c->figure_w);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (plot)), ==, c->figure_h);
+      dpviz_plot_view_get_style (plot, &style);
+      g_assert_cmpfloat_with_epsilon (style.font_size, c->font_size, 1e-9);
+      /* and the text scale multiplies it (Ctrl+plus) */
+      g_assert_cmpfloat (style.text_scale, ==, 1.0);
+      if (c->mode == COMPACT_PRESENTATION)
+        _dpviz_window_set_presentation (window, FALSE);
+      close_window (window);
+      measured++;
+    }
+  if (measured < G_N_ELEMENTS (compact_sizes))
+    g_test_message ("%u of %u figure sizes measured: the display is %d × %d", measured,
+                    (guint) G_N_ELEMENTS (compact_sizes), monitor.width, monitor.height);
+  g_assert_cmpuint (measured, >, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1717,6 +1779,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/reset-parameters", test_reset_parameters);
   g_test_add_func ("/window/presentation", test_presentation);
   g_test_add_func ("/window/plot-font-size", test_plot_font_size);
+  g_test_add_func ("/window/figure-sizes", test_figure_sizes);
   g_test_add_func ("/window/seed-row", test_seed_row);
   g_test_add_func ("/window/list-editor", test_list_editor);
 

@@ -112,8 +112,7 @@ draw_noise (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
                     n_out > 0 ? _("outside ±x") : NULL);
   dpv_plot_annotate (plot, 0.0, a->y_max * 0.985, "f(D)", DPV_ANCHOR_SOUTH_EAST,
                      &style->foreground);
-  if (!v->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* ---- against ε --------------------------------------------------------------------------- */
@@ -193,8 +192,7 @@ draw_eps (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_vline (plot, mx[0], &style->accent, DPV_DASH_DASHED, NULL);
   dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
   dpv_plot_annotate_vline (plot, mx[0], my[0], mlabel, DPV_ANCHOR_EAST, &style->foreground);
-  if (!v->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* ---- against n --------------------------------------------------------------------------- */
@@ -253,8 +251,7 @@ draw_n (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
         dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_NORTH,
                            &style->foreground);
     }
-  if (!v->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 void
@@ -270,16 +267,15 @@ dpv_accuracy_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   v.compact = w < 52 * text || h < 26 * text;
   if (v.compact)
     {
-      double nw = w * 0.55;
-      DpvPlot *both[2];
+      /* the noise on the left, the two half-widths stacked on the right */
+      double nw = w * 0.55, eh = h * 0.5;
 
       noise = dpv_panel_new (cr, style, x, y, nw, h, setup_noise, &v);
-      eps = dpv_panel_new (cr, style, x + nw, y, w - nw, h, setup_eps, &v);
-      both[0] = noise;
-      both[1] = eps;
-      dpv_plot_align_bottom (both, 2);
+      eps = dpv_panel_new (cr, style, x + nw, y, w - nw, eh, setup_eps, &v);
+      n = dpv_panel_new (cr, style, x + nw, y + eh, w - nw, h - eh, setup_n, &v);
       draw_noise (&v, style, noise);
       draw_eps (&v, style, eps);
+      draw_n (&v, style, n);
       return;
     }
   {

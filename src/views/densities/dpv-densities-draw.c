@@ -113,8 +113,7 @@ render_rr (const DpvDensities *d, double eps, const DpvStyle *style, cairo_t *cr
       dpv_plot_annotate (top, xs_q[i], d->rr_q[i], b, DPV_ANCHOR_NORTH,
                          &style->roles[DPV_ROLE_D_PRIME]);
     }
-  if (dpv_view_roomy (style, w, h))
-    dpv_plot_legend (top);
+  dpv_plot_legend (top);
 
   shade_band (bottom, style, eps);
   dpv_plot_draw_frame (bottom);
@@ -122,10 +121,8 @@ render_rr (const DpvDensities *d, double eps, const DpvStyle *style, cairo_t *cr
   dpv_plot_bars (bottom, cat, d->rr_l, 2, 0.3, &style->roles[DPV_ROLE_LOSS], 0.85,
                  _("L(y) = ln(Pr[y | D] / Pr[y | D′])"));
   if (dpv_view_roomy (style, w, h))
-    {
-      label_band (bottom, style, eps);
-      dpv_plot_legend (bottom);
-    }
+    label_band (bottom, style, eps);
+  dpv_plot_legend (bottom);
 }
 
 void
@@ -178,8 +175,7 @@ dpv_densities_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                      &style->roles[DPV_ROLE_D]);
   dpv_plot_annotate (top, m->sensitivity, d->q_at_delta, "f(D′)", DPV_ANCHOR_NORTH_EAST,
                      &style->roles[DPV_ROLE_D_PRIME]);
-  if (dpv_view_roomy (style, w, h))
-    dpv_plot_legend (top);
+  dpv_plot_legend (top);
 
   /* Bottom: the privacy loss and the band ±ε, shaded under the grid. */
   shade_band (bottom, style, params->epsilon);
@@ -200,8 +196,6 @@ dpv_densities_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   dpv_plot_line (bottom, d->xs, d->ls, n, &style->roles[DPV_ROLE_LOSS], style->line_width,
                  DPV_DASH_SOLID, _("L(y) = ln(p(y)/q(y))"));
   if (dpv_view_roomy (style, w, h))
-    {
-      label_band (bottom, style, params->epsilon);
-      dpv_plot_legend (bottom);
-    }
+    label_band (bottom, style, params->epsilon);
+  dpv_plot_legend (bottom);
 }

@@ -111,8 +111,7 @@ draw_bars (const Exponential *v, const DpvStyle *style, DpvPlot *plot)
         dpv_plot_annotate (plot, i, e->prob[i], p, DPV_ANCHOR_NORTH,
                            i == e->drawn ? &style->roles[DPV_ROLE_BOUND] : &style->foreground);
       }
-  if (!v->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* ---- against ε --------------------------------------------------------------------------- */

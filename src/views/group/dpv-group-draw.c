@@ -107,8 +107,7 @@ draw_pair_rr (const Group *v, const DpvStyle *style, DpvPlot *top, DpvPlot *bott
                  _("the g true answers all “no”"));
   dpv_plot_bars (top, xq, d->rr_q, n, w, &style->roles[DPV_ROLE_D_PRIME], 0.9,
                  _("the g true answers all “yes”"));
-  if (!v->compact)
-    dpv_plot_legend (top);
+  dpv_plot_legend (top);
 
   dpv_plot_shade_y_range (bottom, -d->group_epsilon, d->group_epsilon,
                           &style->roles[DPV_ROLE_LOSS], 0.10);
@@ -142,8 +141,7 @@ draw_pair (const Group *v, const DpvStyle *style, DpvPlot *top, DpvPlot *bottom)
                  DPV_DASH_SOLID, _("output on D"));
   dpv_plot_line (top, d->xs, d->qg, d->n, &style->roles[DPV_ROLE_D_PRIME], style->line_width,
                  DPV_DASH_SOLID, _("g people changed"));
-  if (!v->compact)
-    dpv_plot_legend (top);
+  dpv_plot_legend (top);
 
   dpv_plot_shade_y_range (bottom, -d->group_epsilon, d->group_epsilon,
                           &style->roles[DPV_ROLE_LOSS], 0.10);
@@ -257,8 +255,7 @@ draw_eps_g (const Group *v, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_line (plot, d->gs, d->curve_bound, 50, &style->roles[DPV_ROLE_BOUND],
                  style->line_width, DPV_DASH_DASHED, _("Prop. 3.6: gε"));
   mark_g (v, style, plot, gaussian ? d->epsilon_at_delta : d->max_divergence, label);
-  if (!v->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 static void
@@ -307,8 +304,7 @@ draw_delta_g (const Group *v, const DpvStyle *style, DpvPlot *plot)
                      _("δ<sub>g</sub>(0); δ<sub>g</sub>(gε) = 0 for every g"));
       mark_g (v, style, plot, d->tv, label);
     }
-  if (!v->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 void
@@ -329,13 +325,19 @@ dpv_group_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   v.legend_below = !v.compact && w / 2 < 44 * text;
   if (v.compact)
     {
-      double pw = w * 0.55;
+      /* the pair and its loss on the left; δ(ε′), ε and δ against g stacked on the right */
+      double pw = w * 0.55, rh = h / 3;
 
       dpv_panels_stacked (cr, style, x, y, pw, h, 0.6, setup_pair, setup_loss, &v, &top,
                           &loss);
-      eps_g = dpv_panel_new (cr, style, x + pw, y, w - pw, h, setup_eps_g, &v);
+      delta = dpv_panel_new (cr, style, x + pw, y, w - pw, rh, setup_delta, &v);
+      eps_g = dpv_panel_new (cr, style, x + pw, y + rh, w - pw, rh, setup_eps_g, &v);
+      delta_g = dpv_panel_new (cr, style, x + pw, y + 2 * rh, w - pw, h - 2 * rh,
+                               setup_delta_g, &v);
       draw_pair (&v, style, top, loss);
+      draw_delta (&v, style, delta);
       draw_eps_g (&v, style, eps_g);
+      draw_delta_g (&v, style, delta_g);
       return;
     }
   {

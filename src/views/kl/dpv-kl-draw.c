@@ -94,9 +94,10 @@ dpv_kl_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double x
   double cur_x[5], cur_y[5];
   double cur_lemma = d->cur_lemma, cur_act = d->cur_act;
 
-  /* Narrower than this (the app's window, small exports), some ε put a curve under the
-   * legend wherever it goes inside: it goes under the plot instead. */
-  k.legend_below = dpv_view_roomy (style, w, h) && w < 64 * dpv_style_text_size (style);
+  /* Narrower than this (the app's window, small exports, large text), some ε put a curve
+   * under the legend wherever it goes inside: it goes under the plot instead (or, where the
+   * strip would take too much of the height, inside, in columns if need be). */
+  k.legend_below = w < 64 * dpv_style_text_size (style);
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_kl, &k);
   dpv_plot_draw_frame (plot);
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DASHED, NULL);
@@ -156,7 +157,6 @@ dpv_kl_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double x
                                eps > 3.0 ? DPV_ANCHOR_SOUTH_WEST : DPV_ANCHOR_SOUTH_EAST,
                                &style->foreground);
     }
-  if (dpv_view_roomy (style, w, h))
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 

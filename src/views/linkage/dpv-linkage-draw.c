@@ -290,8 +290,7 @@ draw_densities (const Lk *c, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_line (plot, l->zs, l->density_d_prime, l->nz, &style->roles[DPV_ROLE_D_PRIME],
                  style->line_width * 1.3, DPV_DASH_SOLID, ldp);
   dpv_plot_vline (plot, l->z, &style->accent, DPV_DASH_DASHED, zl);
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 static void
@@ -333,8 +332,7 @@ draw_posterior (const Lk *c, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_annotate_vline (plot, z, p, pl,
                            p > 0.5 ? DPV_ANCHOR_SOUTH_EAST : DPV_ANCHOR_NORTH_EAST,
                            &style->accent);
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* ---- the figure ------------------------------------------------------------------------ */

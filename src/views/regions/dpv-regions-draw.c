@@ -15,7 +15,7 @@ typedef struct {
   const DpvParams *params;
   const DpMechanism *m;
   const DpvRegions *d;
-  gboolean compact;
+  gboolean compact;       /* too small for the panels side by side: they are stacked */
   gboolean legend_below;  /* main panel too narrow to keep its legend off the data */
 } Regions;
 
@@ -75,7 +75,7 @@ setup_main (DpvPlot *plot, gconstpointer user_data)
   if (r->d->source == DPV_REGIONS_FAILED)
     /* plain text: a panel title may be ellipsized (see numbers_markup ()) */
     dpv_plot_set_title (plot, _("D∞^δ could not be computed for these values"));
-  else if (!r->compact)
+  else
     {
       /* Narrow, the panel keeps the two numbers the view solves for (P(S) and e^ε′Q(S) stay
        * in the caption and the Numbers panel) rather than ellipsize δ(ε′) away. */
@@ -154,8 +154,7 @@ render_main_continuous (Regions *r, const DpvStyle *style, DpvPlot *plot)
                                      DPV_ANCHOR_NORTH_WEST, &style->foreground);
         }
     }
-  if (!r->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 static void
@@ -186,8 +185,7 @@ render_main_rr (Regions *r, const DpvStyle *style, DpvPlot *plot)
       dpv_plot_fill_between (plot, gx, glo, ghi, 2, &style->roles[DPV_ROLE_LOSS], 0.8,
                              label (LABEL_GAP));
     }
-  if (!r->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 static void
@@ -257,20 +255,24 @@ dpv_regions_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   Regions r = { dpv_frame_get_params (frame), m, dpv_frame_get_result (frame) };
   g_autoptr(DpvPlot) main_plot = NULL;
   g_autoptr(DpvPlot) delta_plot = NULL;
-  double main_w = w;
+  double main_w = w, main_h = h;
   double text = dpv_style_text_size (style);
 
+  /* Side by side when there is room; else stacked, the hockey stick under the densities,
+   * each panel the figure's width. */
   r.compact = w < 48 * text || h < 22 * text;
   if (!r.compact)
-    {
-      main_w = w * 0.64;
-      /* Narrower than this, the legend covers the peaks (measured over ε, mechanisms and
-       * sizes): it goes under the panel instead. */
-      r.legend_below = main_w < 56 * text;
-    }
+    main_w = w * 0.64;
+  else
+    main_h = h * 0.6;
+  /* Narrower than this, the legend covers the peaks (measured over ε, mechanisms and
+   * sizes): it goes under the panel instead. */
+  r.legend_below = main_w < 56 * text;
 
-  main_plot = dpv_panel_new (cr, style, x, y, main_w, h, setup_main, &r);
-  if (!r.compact)
+  main_plot = dpv_panel_new (cr, style, x, y, main_w, main_h, setup_main, &r);
+  if (r.compact)
+    delta_plot = dpv_panel_new (cr, style, x, y + main_h, w, h - main_h, setup_delta, &r);
+  else
     {
       DpvPlot *both[2];
 

@@ -41,7 +41,6 @@ setup_divergence (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_tick_labels (plot, FALSE);
   dpv_plot_set_y_axis (plot, 0.0, r->y_hi, DPV_SCALE_LINEAR,
                        r->k == 1 ? _("D<sub>α</sub>(P‖Q)") : _("k·D<sub>α</sub>(P‖Q)"));
-  if (!s->compact)
     {
       g_autofree char *t1 = NULL;
       const char *choices[2];
@@ -68,7 +67,6 @@ setup_conversion (DpvPlot *plot, gconstpointer user_data)
 
   set_alpha_axis (plot, _("order α (log scale of α − 1)"));
   dpv_plot_set_y_axis (plot, 0.0, r->conv_hi, DPV_SCALE_LINEAR, ytitle);
-  if (!s->compact)
     {
       const char *choices[2] = {
         _("(ε, δ) from each α: ε(α) = k·D<sub>α</sub> + ln((α − 1)/α) − (ln δ + ln α)/(α − 1)"),
@@ -301,18 +299,18 @@ dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doubl
   /* the entropy panel beside the pair when there is room for three panels */
   gboolean side = roomy && w >= 56 * text;
   double w_main = side ? w * 0.66 : w;
+  /* without room beside the pair, the entropy panel goes under it */
+  double h_main = side ? h : h * 0.68;
   Setup s = { r, w_main < 40 * text || h < 18 * text, params->epsilon };
   g_autoptr(DpvPlot) top = NULL;
   g_autoptr(DpvPlot) bottom = NULL;
 
-  dpv_panels_stacked (cr, style, x, y, w_main, h, 0.55, setup_divergence, setup_conversion, &s,
-                      &top, &bottom);
+  dpv_panels_stacked (cr, style, x, y, w_main, h_main, 0.55, setup_divergence, setup_conversion,
+                      &s, &top, &bottom);
   draw_divergence (top, style, r, roomy);
-  if (roomy)
-    dpv_plot_legend (top);
+  dpv_plot_legend (top);
   draw_conversion (bottom, style, r, roomy);
-  if (roomy)
-    dpv_plot_legend (bottom);
+  dpv_plot_legend (bottom);
   /* the current α is dragged along either panel's α axis (x is α − 1 on a log scale) */
   dpv_drag_across (cr, top, DPV_PARAM_ALPHA, r->am1, r->alphas, r->n);
   dpv_drag_across (cr, bottom, DPV_PARAM_ALPHA, r->am1, r->alphas, r->n);
@@ -326,5 +324,12 @@ dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doubl
       draw_entropy (ent, style, r);
       draw_numbers (cr, style, r, x + w_main + gap + text, y + h * 0.55 + 2 * text,
                     w - w_main - gap - text);
+    }
+  else
+    {
+      g_autoptr(DpvPlot) ent = dpv_panel_new (cr, style, x, y + h_main, w, h - h_main,
+                                              setup_entropy, &s);
+
+      draw_entropy (ent, style, r);
     }
 }

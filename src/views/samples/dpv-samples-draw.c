@@ -40,7 +40,6 @@ setup_counts (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_tick_labels (plot, FALSE);
   dpv_plot_set_y_axis (plot, 0.0, r->count_hi, DPV_SCALE_LINEAR,
                        r->categorical ? _("outputs") : _("outputs per bin"));
-  if (!s->compact)
     {
       g_autofree char *t1 = g_strdup_printf (_("%zu outputs from each of M(D) and M(D′), "
                                                "against the expected counts"), r->n);
@@ -58,7 +57,6 @@ setup_loss (DpvPlot *plot, gconstpointer user_data)
 
   set_x (plot, r, r->categorical ? _("reported bit") : _("output y"));
   dpv_plot_set_y_axis (plot, r->loss_lo, r->loss_hi, DPV_SCALE_LINEAR, _("privacy loss"));
-  if (!s->compact)
     {
       const char *choices[2] = {
         _("The loss estimated from the outputs, ln(n<sub>P</sub>(B)/n<sub>Q</sub>(B)), "
@@ -166,7 +164,6 @@ dpv_samples_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, dou
 {
   const DpvSamplesView *r = dpv_frame_get_result (frame);
   double text = dpv_style_text_size (style);
-  gboolean roomy = dpv_view_roomy (style, w, h);
   Setup s = { r, w < 40 * text || h < 18 * text };
   g_autoptr(DpvPlot) top = NULL;
   g_autoptr(DpvPlot) bottom = NULL;
@@ -174,9 +171,6 @@ dpv_samples_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, dou
   dpv_panels_stacked (cr, style, x, y, w, h, 0.5, setup_counts, setup_loss, &s, &top, &bottom);
   draw_counts (top, style, r);
   draw_loss (bottom, style, r);
-  if (roomy)
-    {
-      dpv_plot_legend (top);
-      dpv_plot_legend (bottom);
-    }
+  dpv_plot_legend (top);
+  dpv_plot_legend (bottom);
 }

@@ -225,8 +225,7 @@ draw_distance (const Sens *c, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_annotate_vline (plot, tx, ty, s_label,
                            tx > 0.6 * n ? DPV_ANCHOR_NORTH_WEST : DPV_ANCHOR_NORTH_EAST,
                            &style->roles[DPV_ROLE_TIGHT]);
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 static void
@@ -275,8 +274,7 @@ draw_noise (const Sens *c, const DpvStyle *style, DpvPlot *plot)
         dpv_plot_vline (plot, nb->centre, &style->roles[DPV_ROLE_D_PRIME], DPV_DASH_DASHED,
                         _("LS(x′) = 0: f(x′) released exactly"));
     }
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* The warning under the data: why noise scaled to LS alone is not private, for this x. */

@@ -449,16 +449,8 @@ dpv_survey_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   v.compact = w < 52 * text || h < 26 * text;
   /* the bars fill the panel's middle: a narrow panel has no free corner for the legend */
   v.legend_below = !v.compact && w * 0.58 < 44 * text;
-  if (v.compact)
-    {
-      /* the class and the distribution side by side */
-      double cw = w * 0.42;
-
-      draw_class (&v, style, cr, x, y, cw, h);
-      dist = dpv_panel_new (cr, style, x + cw, y, w - cw, h, setup_dist, &v);
-      draw_dist (&v, style, dist);
-      return;
-    }
+  /* compact too: the class and the distribution above, the standard deviation and the
+   * deniability below (compact only shortens their labels) */
   {
     double top = h * 0.56, cw = w * 0.42;
     DpvPlot *bottom[2];

@@ -28,7 +28,6 @@ setup_paths (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_axis (plot, 0.0, MAX ((double) r->k, 1.0), DPV_SCALE_LINEAR, _("runs j"));
   dpv_plot_set_y_axis (plot, r->y_lo, r->y_hi, DPV_SCALE_LINEAR,
                        _("privacy loss S<sub>j</sub> = L<sub>1</sub> + … + L<sub>j</sub>"));
-  if (!s->compact)
     {
       g_autofree char *t1 = g_strdup_printf (_("%zu simulated walks of the privacy loss under "
                                                "M(D)"), r->n_paths);
@@ -47,7 +46,6 @@ setup_hist (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_axis (plot, 0.0, MAX (r->hist_max * 1.15, 1e-12), DPV_SCALE_LINEAR,
                        _("fraction of paths"));
   dpv_plot_set_y_axis (plot, r->y_lo, r->y_hi, DPV_SCALE_LINEAR, NULL);
-  if (!s->compact)
     {
       const char *choices[2] = { _("S<sub>k</sub> at j = k"), _("S<sub>k</sub>") };
 
@@ -421,9 +419,9 @@ dpv_walk_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double
           text_h = 0;
         }
     }
-  w_main = roomy ? w * 0.74 : w;
+  /* the histogram beside the walks at every size: narrow, it keeps its short title */
+  w_main = w * 0.74;
   paths = dpv_panel_new (cr, style, x, y, w_main, h - text_h, setup_paths, &s);
-  if (roomy)
     {
       DpvPlot *both[2];
 
@@ -434,13 +432,11 @@ dpv_walk_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double
       dpv_plot_align_bottom (both, 2);
     }
   draw_paths (paths, cr, style, r, roomy);
-  if (roomy)
-    dpv_plot_legend (paths);
+  dpv_plot_legend (paths);
   if (hist != NULL)
     {
       draw_hist (hist, style, r);
-      if (w - w_main - gap > 14 * text)
-        dpv_plot_legend (hist);
+      dpv_plot_legend (hist);
     }
   if (numbers != NULL)
     dpv_draw_text_block (cr, style, x, y + h - text_h + text * 0.6, w, numbers, 1.0,
