@@ -15,6 +15,32 @@
 
 /* Numbers the panels, so that a series log tells two panels with the same titles apart. */
 static gint panels_made;
+/* The panels of the figure on a cairo_t: a counter in its user data. */
+static cairo_user_data_key_t ordinal_key;
+
+void
+dpv_plot_begin_figure (cairo_t *cr)
+{
+  g_return_if_fail (cr != NULL);
+  cairo_set_user_data (cr, &ordinal_key, NULL, NULL);
+}
+
+static guint
+next_ordinal (cairo_t *cr)
+{
+  guint *count = cairo_get_user_data (cr, &ordinal_key);
+
+  if (count == NULL)
+    {
+      count = g_new0 (guint, 1);
+      if (cairo_set_user_data (cr, &ordinal_key, count, g_free) != CAIRO_STATUS_SUCCESS)
+        {
+          g_free (count);
+          return 0;
+        }
+    }
+  return (*count)++;
+}
 
 DpvPlot *
 dpv_plot_new (cairo_t        *cr,
@@ -31,6 +57,7 @@ dpv_plot_new (cairo_t        *cr,
 
   p = g_new0 (DpvPlot, 1);
   p->serial = (guint) g_atomic_int_add (&panels_made, 1);
+  p->ordinal = next_ordinal (cr);
   p->cr = cairo_reference (cr);
   p->style = *style;
   p->style.font_family[sizeof p->style.font_family - 1] = '\0';
@@ -82,6 +109,12 @@ dpv_plot_free (DpvPlot *plot)
   for (guint i = 0; i < plot->entries->len; i++)
     g_free (g_array_index (plot->entries, LegendEntry, i).markup);
   g_array_unref (plot->entries);
+  if (plot->pin_entries != NULL)
+    {
+      for (guint i = 0; i < plot->pin_entries->len; i++)
+        g_free (g_array_index (plot->pin_entries, LegendEntry, i).markup);
+      g_array_unref (plot->pin_entries);
+    }
   g_array_unref (plot->points);
   g_array_unref (plot->ref_points);
   g_free (plot->points_index.start);

@@ -40,6 +40,8 @@ typedef enum {
 /* What the plots drawn with a style lay out and record (dpv_plot_get_text_rects ()) but do
  * not draw, and where they report the labels they place: for tests that compare a figure
  * with and without its legends or labels. All off after dpv_style_init (). */
+typedef struct _DpvPins DpvPins;   /* dpv-plot.h */
+
 typedef struct {
   gboolean hide_legends;       /* legends */
   gboolean hide_annotations;   /* annotations and reference-line labels */
@@ -52,6 +54,8 @@ typedef struct {
                                   (lines, bars, markers and fills with a legend entry) is
                                   appended with its data, under a lock. For the figure's data
                                   (CSV); draw once, on one cairo_t, to get each series once. */
+  const DpvPins *pins;         /* faded reference curves drawn under each panel's own series
+                                  (dpv-plot.h), or NULL; the style does not own them */
 } DpvPlotOptions;
 
 typedef struct _DpvStyle {
