@@ -49,6 +49,10 @@
  *     win.reset-parameters       (menu)              Every parameter to its default (view and
  *                                                    mechanism kept)
  *     win.animate                <Primary>p          Play/pause the parameter sweep
+ *     win.pin                    <Primary>d          Pin the curves shown as faded references
+ *                                                    of the view (up to three; a fourth
+ *                                                    replaces the oldest)
+ *     win.clear-pins             <Primary><Shift>d   Remove the view's pins
  *     win.animate-parameter      (menu/drop-down)    Parameter to sweep: 'epsilon' 'delta'
  *                                                    'sensitivity' 'k'
  *
