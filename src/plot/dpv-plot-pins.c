@@ -236,7 +236,7 @@ dpv_plot_draw_pins (DpvPlot *p)
     return;
   p->pins_drawn = TRUE;
   /* thinner than the panel's own lines, and never under one device pixel */
-  width = MAX (0.6 * p->style.line_width, dpv_plot_device_px (p));
+  width = MAX (0.75 * p->style.line_width, dpv_plot_device_px (p));
 
   cairo_save (cr);
   dpv_plot_clip_data_area (p);
@@ -279,9 +279,10 @@ dpv_plot_draw_pins (DpvPlot *p)
           cairo_stroke (cr);
           drawn = TRUE;
         }
-      if (drawn)
+      if (drawn && dpv_plot_claim_pin_key (p, i))
         {
-          /* the key: the pin's label, faded, with a swatch of its dash pattern */
+          /* the key, in the first panel of the figure that draws the pin: its label, faded,
+           * with a swatch of its dash pattern */
           g_autofree char *key = g_strdup_printf ("<span fgalpha=\"70%%\">%s</span>",
                                                   dpv_pins_get_label (pins, i));
           LegendEntry e = { ENTRY_LINE, g_steal_pointer (&key), faded (p, &p->style.foreground),

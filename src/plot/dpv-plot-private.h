@@ -276,6 +276,9 @@ DpvSeriesRecord *dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y
 /* dpv-plot-pins.c: draws style.plot_options.pins (once; the frame calls it) */
 void dpv_plot_draw_pins (DpvPlot *p);
 void dpv_plot_take_pin_entries (DpvPlot *p);
+/* dpv-plot.c: TRUE the first time in the figure on p's cr that pin @pin is drawn (its key
+ * goes into that panel's legend only) */
+gboolean dpv_plot_claim_pin_key (DpvPlot *p, guint pin);
 
 /* dpv-plot-placement.c */
 double dpv_plot_text_overlap (DpvPlot *p, double x, double y, double w, double h);

@@ -25,21 +25,49 @@ dpv_plot_begin_figure (cairo_t *cr)
   cairo_set_user_data (cr, &ordinal_key, NULL, NULL);
 }
 
+/* What a figure's panels share: how many were made, and which pins have their key. */
+typedef struct {
+  guint next_ordinal;
+  guint64 keyed;
+} FigureState;
+
+static FigureState *
+figure_state (cairo_t *cr)
+{
+  FigureState *state = cairo_get_user_data (cr, &ordinal_key);
+
+  if (state == NULL)
+    {
+      state = g_new0 (FigureState, 1);
+      if (cairo_set_user_data (cr, &ordinal_key, state, g_free) != CAIRO_STATUS_SUCCESS)
+        {
+          g_free (state);
+          return NULL;
+        }
+    }
+  return state;
+}
+
 static guint
 next_ordinal (cairo_t *cr)
 {
-  guint *count = cairo_get_user_data (cr, &ordinal_key);
+  FigureState *state = figure_state (cr);
 
-  if (count == NULL)
-    {
-      count = g_new0 (guint, 1);
-      if (cairo_set_user_data (cr, &ordinal_key, count, g_free) != CAIRO_STATUS_SUCCESS)
-        {
-          g_free (count);
-          return 0;
-        }
-    }
-  return (*count)++;
+  return state != NULL ? state->next_ordinal++ : 0;
+}
+
+gboolean
+dpv_plot_claim_pin_key (DpvPlot *p, guint pin)
+{
+  FigureState *state = figure_state (p->cr);
+  guint64 bit = G_GUINT64_CONSTANT (1) << MIN (pin, 63);
+
+  if (state == NULL)
+    return TRUE;
+  if (state->keyed & bit)
+    return FALSE;
+  state->keyed |= bit;
+  return TRUE;
 }
 
 DpvPlot *

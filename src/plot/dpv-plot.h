@@ -69,7 +69,8 @@ void dpv_series_record_free (DpvSeriesRecord *record);
  * panel), after the panel's frame and before its own series: lines and the edges of fills as
  * thin lines in their colour blended 60 % towards the plot background, bars as outlines,
  * markers as small rings; clipped to the data area, the axes' ranges untouched. Pin i has
- * dash pattern dpv_pins_dash (i) and a legend entry, its label, in each panel it is drawn in.
+ * dash pattern dpv_pins_dash (i) and a legend entry, its label, in the first panel of the figure
+ * it is drawn in.
  * A DpvPins is immutable once made: share it between threads by reference. */
 DpvPins *dpv_pins_new (void);
 /* A new set: @pins (may be NULL) with a pin of @series (DpvSeriesRecord*, as the series log

@@ -9,6 +9,7 @@
 
 #include "dpv-figure.h"
 #include "dpv-plot.h"
+#include "dpv-ticks.h"
 #include "dpv-render-image.h"
 #include "dpv-text.h"
 #include "dpv-view-util.h"
@@ -218,6 +219,24 @@ dpv_view_render (const DpvViewClass *view, const DpvParams *params, const DpvSty
   dpv_figure_render (frame, style, cr, width, height);
 }
 
+/* @v with the fewest significant digits (at most 4) that give it to 10⁻⁹ relative: slider
+ * values read "0.5", "2", "1×10⁻⁵" (dpv_format_number). */
+static char *
+short_number (double v)
+{
+  int digits = 1;
+
+  for (; digits < 4; digits++)
+    {
+      char buf[40];
+
+      g_snprintf (buf, sizeof buf, "%.*e", digits - 1, v);
+      if (fabs (g_ascii_strtod (buf, NULL) - v) <= 1e-9 * fabs (v))
+        break;
+    }
+  return dpv_format_number (v, digits);
+}
+
 char *
 dpv_figure_pin_label (const DpvFrame *frame)
 {
@@ -253,6 +272,10 @@ dpv_figure_pin_label (const DpvFrame *frame)
         if (pass == 1 && n >= 3)
           break;
         if (!dpv_view_class_uses (view, id) || !dpv_param_applies (spec, mechanism, NULL)
+            /* δ calibrates the Gaussian mechanism: beside the others it says nothing about
+             * the curves of a view that draws the mechanism */
+            || (id == DPV_PARAM_DELTA && dpv_view_class_uses (view, DPV_PARAM_MECHANISM)
+                && mechanism != DP_MECHANISM_GAUSSIAN)
             || spec->symbol == NULL
             || (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT))
           continue;
@@ -270,7 +293,7 @@ dpv_figure_pin_label (const DpvFrame *frame)
         if (spec->kind == DPV_PARAM_KIND_DOUBLE && (spec->flags & DPV_PARAM_FLAG_AUTO)
             && v.d < 0)
           continue;
-        value = spec->kind == DPV_PARAM_KIND_DOUBLE ? dpv_fmt (v.d)
+        value = spec->kind == DPV_PARAM_KIND_DOUBLE ? short_number (v.d)
                                                     : g_strdup_printf ("%lu", v.u);
         symbol = g_markup_escape_text (spec->symbol, -1);
         g_string_append_printf (s, "%s%s = %s", n > 0 ? ", " : "", symbol, value);

@@ -47,8 +47,9 @@ gboolean dpv_figure_export_to_file_full (const DpvFrame *frame, const DpvStyle *
                                          GError **error);
 
 /* The parameters that name a pin of @frame (dpv-plot.h) in its key, Pango markup (new string):
- * the mechanism, ε, δ, Δ and k where the view uses them and they apply to the mechanism, else
- * the view's first three numbers: "Laplace, ε = 0.5, Δ = 1". */
+ * the mechanism, ε, δ (in a view of the mechanism's curves, for the Gaussian only), Δ and k
+ * where the view uses them and they apply to the mechanism; with fewer than two of these, the
+ * view's other numbers, up to three in all: "Laplace, ε = 0.5, Δ = 1". */
 char *dpv_figure_pin_label (const DpvFrame *frame);
 
 /* For one-off uses (the CLI, tests): computes the frame, then renders it. */
