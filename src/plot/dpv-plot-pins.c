@@ -109,15 +109,78 @@ panel_title (DpvPlot *p)
 }
 
 static gboolean
+is_digit (gunichar c)
+{
+  return (c >= '0' && c <= '9') || c == 0x00B9 || c == 0x00B2 || c == 0x00B3 || c == 0x2070
+         || (c >= 0x2074 && c <= 0x2079);
+}
+
+/* Characters of a number as the views write them: digits, the decimal point, a minus sign,
+ * ×10 and superscript exponents. */
+static gboolean
+is_number_char (gunichar c)
+{
+  return is_digit (c) || c == '.' || c == 0x00D7 || c == 0x207B || c == 0x2212 || c == '-';
+}
+
+/* @title with each number (a run of number characters holding a digit) replaced by "#": the
+ * titles of a panel at other parameters ("k = 100: basic 30.00", "total ε at δ = 10⁻⁵")
+ * compare equal. */
+static char *
+without_numbers (const char *title)
+{
+  GString *s;
+  const char *c;
+
+  if (title == NULL)
+    return NULL;
+  s = g_string_new (NULL);
+  for (c = title; *c;)
+    {
+      const char *run = c;
+      gboolean digit = FALSE;
+
+      while (*c && is_number_char (g_utf8_get_char (c)))
+        {
+          digit |= is_digit (g_utf8_get_char (c));
+          c = g_utf8_next_char (c);
+        }
+      if (c > run)
+        {
+          if (digit)
+            g_string_append_c (s, '#');
+          else
+            g_string_append_len (s, run, c - run);
+          continue;
+        }
+      run = c;
+      c = g_utf8_next_char (c);
+      g_string_append_len (s, run, c - run);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+same_title (const char *a, const char *b)
+{
+  g_autofree char *na = without_numbers (a);
+  g_autofree char *nb = without_numbers (b);
+
+  return g_strcmp0 (na, nb) == 0;
+}
+
+/* The record was drawn in a panel of this number in its figure, with these titles (up to the
+ * numbers in them, which follow the parameters). */
+static gboolean
 matches (DpvPlot *p, const DpvSeriesRecord *r)
 {
   if (r->ordinal != p->ordinal)
     return FALSE;
   if (r->y2 && !p->axes[AX_Y2].set)
     return FALSE;
-  return g_strcmp0 (r->panel_title, panel_title (p)) == 0
-         && g_strcmp0 (r->x_title, p->axes[AX_X].title) == 0
-         && g_strcmp0 (r->y_title, p->axes[r->y2 ? AX_Y2 : AX_Y].title) == 0;
+  return same_title (r->panel_title, panel_title (p))
+         && same_title (r->x_title, p->axes[AX_X].title)
+         && same_title (r->y_title, p->axes[r->y2 ? AX_Y2 : AX_Y].title);
 }
 
 /* @color blended DPV_PIN_FADE of the way towards the plot background (the figure background

@@ -170,6 +170,14 @@ test_matching (void)
     { 1, "A", FALSE, TRUE },
     { 2, "A", FALSE, FALSE },
   };
+  /* titles that differ in their numbers only match: they follow the parameters */
+  struct { const char *recorded, *drawn; gboolean match; } titles[] = {
+    { "k = 100: basic 30.00", "k = 100: basic 24.89", TRUE },
+    { "total ε at δ = 1.000×10⁻⁵", "total ε at δ = 2.5×10⁻⁶", TRUE },
+    { "ε = 1", "ε = −0.5", TRUE },
+    { "k = 100: basic 30.00", "k = 100: advanced 30.00", FALSE },
+    { "density", "loss", FALSE },
+  };
 
   for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
     {
@@ -195,6 +203,28 @@ test_matching (void)
       }
       g_assert_cmpint (top > 0, ==, cases[k].top);
       g_assert_cmpint (bottom > 0, ==, cases[k].bottom);
+      canvas_clear (&c);
+    }
+  for (gsize k = 0; k < G_N_ELEMENTS (titles); k++)
+    {
+      Canvas c;
+      g_autoptr(DpvPins) pins = pins_of (flat_record (0, titles[k].recorded, 0.5));
+      DpvStyle style;
+      DpvColor want;
+      guint hits;
+
+      canvas_init (&c, W, H, SCALE, DPV_THEME_LIGHT);
+      style = c.style;
+      style.plot_options.pins = pins;
+      want = faded_red (&style);
+      dpv_plot_begin_figure (c.cr);
+      {
+        g_autoptr(DpvPlot) a = panel (&c, &style, titles[k].drawn, 0, H);
+
+        hits = count_near_row (&c, dpv_plot_x_to_user (a, 0.2), dpv_plot_x_to_user (a, 0.8),
+                               dpv_plot_y_to_user (a, 0.5), &want, 0.03);
+      }
+      g_assert_cmpint (hits > 0, ==, titles[k].match);
       canvas_clear (&c);
     }
 }
