@@ -305,6 +305,11 @@ dpv_plot_draw_pins (DpvPlot *p)
   dpv_plot_clip_data_area (p);
   cairo_set_line_width (cr, width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  /* Dash ends are round caps: at cairo's default tolerance (0.1 px) each is a many-sided
+   * polygon. Half a pixel changes no pixel by more than a few per cent and keeps three pins
+   * within a frame's budget (as for dashed lines, dpv-plot-lines.c). */
+  if (!p->vector)
+    cairo_set_tolerance (cr, 0.5 * dpv_plot_device_px (p));
   for (guint i = 0; i < dpv_pins_get_n (pins); i++)
     {
       GPtrArray *series = dpv_pins_get_series (pins, i);
@@ -316,7 +321,10 @@ dpv_plot_draw_pins (DpvPlot *p)
           const DpvSeriesRecord *r = g_ptr_array_index (series, j);
           DpvColor color;
 
-          if (r->x == NULL || r->y == NULL || !matches (p, r))
+          /* fills are left out: their upper edge is mostly a line drawn too, and their lower
+           * one often the axis */
+          if (r->x == NULL || r->y == NULL || r->kind == DPV_SERIES_FILL_LOWER
+              || r->kind == DPV_SERIES_FILL_UPPER || !matches (p, r))
             continue;
           color = faded (p, &r->color);
           dpv_color_set_source (&color, cr);
@@ -332,8 +340,6 @@ dpv_plot_draw_pins (DpvPlot *p)
               dpv_set_dash (cr, DPV_DASH_SOLID, width);
               break;
             case DPV_SERIES_LINE:
-            case DPV_SERIES_FILL_LOWER:
-            case DPV_SERIES_FILL_UPPER:
             default:
               path_line (p, r->y2 ? AX_Y2 : AX_Y, r);
               dpv_set_dash (cr, dash, width);
