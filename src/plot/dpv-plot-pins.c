@@ -169,18 +169,23 @@ same_title (const char *a, const char *b)
   return g_strcmp0 (na, nb) == 0;
 }
 
-/* The record was drawn in a panel of this number in its figure, with these titles (up to the
- * numbers in them, which follow the parameters). */
+/* The record was drawn in a panel of this number in its figure, with these axis titles (up to
+ * the numbers in them, which follow the parameters). The panel's title counts only where the
+ * axes have no titles: titles often state the figure's values in words ("k = 100: basic 50 ·
+ * … · advanced is never below basic here"), and the axes say what the panel plots. */
 static gboolean
 matches (DpvPlot *p, const DpvSeriesRecord *r)
 {
+  const char *y_title = p->axes[r->y2 ? AX_Y2 : AX_Y].title;
+
   if (r->ordinal != p->ordinal)
     return FALSE;
   if (r->y2 && !p->axes[AX_Y2].set)
     return FALSE;
-  return same_title (r->panel_title, panel_title (p))
-         && same_title (r->x_title, p->axes[AX_X].title)
-         && same_title (r->y_title, p->axes[r->y2 ? AX_Y2 : AX_Y].title);
+  if (!same_title (r->x_title, p->axes[AX_X].title) || !same_title (r->y_title, y_title))
+    return FALSE;
+  return (r->x_title != NULL && r->y_title != NULL)
+         || same_title (r->panel_title, panel_title (p));
 }
 
 /* @color blended DPV_PIN_FADE of the way towards the plot background (the figure background

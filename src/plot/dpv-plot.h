@@ -64,10 +64,11 @@ typedef struct {
 void dpv_series_record_free (DpvSeriesRecord *record);
 
 /* Pins: the series of earlier figures, each set with a label (Pango markup), drawn as faded
- * references. A pin's series are drawn in a panel whose number in the figure, title and axis
- * titles are those the series were recorded in, up to the numbers in the titles (so a changed
- * layout draws no pin in the wrong panel, and "k = 100: basic 30.00" matches "k = 100: basic
- * 20.00"), after the panel's frame and before its own series: lines as thin lines in their
+ * references. A pin's series are drawn in a panel whose number in the figure and axis titles
+ * are those the series were recorded in, up to the numbers in the titles, and so is its title
+ * where an axis has none (so a changed layout draws no pin in the wrong panel, and "total ε at
+ * δ = 10⁻⁵" matches "total ε at δ = 10⁻⁶"; titles often state values in words). Pins are drawn
+ * after the panel's frame and before its own series: lines as thin lines in their
  * colour blended 60 % towards the plot background, bars as outlines, markers as small rings
  * (fills are left out); clipped to the data area, the axes' ranges untouched. Pin i has
  * dash pattern dpv_pins_dash (i) and a legend entry, its label, in the first panel of the figure

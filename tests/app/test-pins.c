@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "dpv-figure.h"
+#include "dpv-figure-data.h"
 #include "dpviz-application.h"
 #include "dpviz-export-dialog-private.h"
 #include "dpviz-window.h"
@@ -366,6 +367,43 @@ test_export_includes_pins (void)
   spin (0.05);
 }
 
+/* Every view draws its pins: a pin of the figure at ε = 1 (other parameters at their defaults)
+ * changes the figure at ε = 0.5, legends hidden (so not by its key). */
+static void
+test_every_view (void)
+{
+  for (guint v = 0; v < dpv_registry_get_n_views (); v++)
+    {
+      const DpvViewClass *view = dpv_registry_get (v);
+      g_autoptr(DpvFrame) at_one = NULL;
+      g_autoptr(DpvFrame) at_half = NULL;
+      g_autoptr(GPtrArray) series = NULL;
+      g_autoptr(DpvPins) pins = NULL;
+      cairo_surface_t *bare, *with;
+      DpvParams params;
+      DpvStyle style;
+      guint n;
+
+      dpv_params_init (&params);
+      at_one = dpv_frame_compute (view, &params, NULL, NULL, NULL);
+      params.epsilon = 0.5;
+      at_half = dpv_frame_compute (view, &params, NULL, NULL, NULL);
+      g_assert_nonnull (dpv_frame_get_result (at_one));
+      dpv_style_init (&style, DPV_THEME_PRINT);
+      series = dpv_figure_series (at_one, &style, 800, 500, NULL);
+      g_assert_nonnull (series);
+      pins = dpv_pins_append (NULL, "pin", series, 3);
+      bare = export_image (at_half, NULL);
+      with = export_image (at_half, pins);
+      n = n_differing (bare, with);
+      g_test_message ("%s: %u series pinned, %u pixels differ", view->name, series->len, n);
+      if (dpv_view_class_uses (view, DPV_PARAM_EPSILON))
+        g_assert_cmpuint (n, >, 0);
+      cairo_surface_destroy (bare);
+      cairo_surface_destroy (with);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -380,6 +418,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/pins/actions", test_pin_actions);
   g_test_add_func ("/pins/export-includes-pins", test_export_includes_pins);
+  g_test_add_func ("/pins/every-view", test_every_view);
   status = g_test_run ();
   g_object_unref (app);
   return status;

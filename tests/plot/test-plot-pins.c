@@ -19,9 +19,9 @@
 static const DpvColor RED = { 0.9, 0.1, 0.1, 1.0 };
 
 /* A horizontal line at y = @level over x ∈ [0, 1], as if drawn in panel @ordinal titled
- * @title with axis titles "x" and "y". */
+ * @title with axis titles "x" and @y_title. */
 static DpvSeriesRecord *
-flat_record (guint ordinal, const char *title, double level)
+flat_record_y (guint ordinal, const char *title, const char *y_title, double level)
 {
   DpvSeriesRecord *r = g_new0 (DpvSeriesRecord, 1);
   double xs[] = { 0.0, 0.5, 1.0 };
@@ -31,13 +31,19 @@ flat_record (guint ordinal, const char *title, double level)
   r->ordinal = ordinal;
   r->panel_title = g_strdup (title);
   r->x_title = g_strdup ("x");
-  r->y_title = g_strdup ("y");
+  r->y_title = g_strdup (y_title);
   r->color = RED;
   r->x = g_array_new (FALSE, FALSE, sizeof (double));
   r->y = g_array_new (FALSE, FALSE, sizeof (double));
   g_array_append_vals (r->x, xs, 3);
   g_array_append_vals (r->y, ys, 3);
   return r;
+}
+
+static DpvSeriesRecord *
+flat_record (guint ordinal, const char *title, double level)
+{
+  return flat_record_y (ordinal, title, "y", level);
 }
 
 static DpvPins *
@@ -51,15 +57,22 @@ pins_of (DpvSeriesRecord *r)
 }
 
 static DpvPlot *
-panel (Canvas *c, const DpvStyle *style, const char *title, double y, double h)
+panel_y (Canvas *c, const DpvStyle *style, const char *title, const char *y_title, double y,
+         double h)
 {
   DpvPlot *p = dpv_plot_new (c->cr, style, 0, y, W, h);
 
   dpv_plot_set_title (p, title);
   dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
-  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, y_title);
   dpv_plot_draw_frame (p);
   return p;
+}
+
+static DpvPlot *
+panel (Canvas *c, const DpvStyle *style, const char *title, double y, double h)
+{
+  return panel_y (c, style, title, "y", y, h);
 }
 
 /* The expected pin colour: RED 60 % of the way to the plot background. */
@@ -159,24 +172,26 @@ test_dotted_in_grayscale (void)
   canvas_clear (&c);
 }
 
-/* A pin recorded in a panel of another title, or another number in the figure, is not drawn
- * there; the second panel of the figure draws a pin of panel 1. */
+/* A pin recorded in a panel of another number in the figure, or with other axis titles (or,
+ * where the axes have none, another title) is not drawn there; the second panel of the figure
+ * draws a pin of panel 1. */
 static void
 test_matching (void)
 {
   struct { guint ordinal; const char *title; gboolean top, bottom; } cases[] = {
     { 0, "A", TRUE, FALSE },
-    { 0, "B", FALSE, FALSE },
+    { 0, "B", TRUE, FALSE },     /* titled axes: the panel's title is not compared */
     { 1, "A", FALSE, TRUE },
     { 2, "A", FALSE, FALSE },
   };
-  /* titles that differ in their numbers only match: they follow the parameters */
-  struct { const char *recorded, *drawn; gboolean match; } titles[] = {
-    { "k = 100: basic 30.00", "k = 100: basic 24.89", TRUE },
-    { "total ε at δ = 1.000×10⁻⁵", "total ε at δ = 2.5×10⁻⁶", TRUE },
-    { "ε = 1", "ε = −0.5", TRUE },
-    { "k = 100: basic 30.00", "k = 100: advanced 30.00", FALSE },
-    { "density", "loss", FALSE },
+  /* y titles (and panel titles, over untitled axes) that differ in their numbers only match:
+   * they follow the parameters */
+  struct { const char *recorded, *drawn; const char *y_title; gboolean match; } titles[] = {
+    { "total ε at δ = 1.000×10⁻⁵", "total ε at δ = 2.5×10⁻⁶", "y", TRUE },
+    { "ε = 1", "ε = −0.5", "y", TRUE },
+    { "density", "loss", "y", FALSE },
+    { "k = 100: basic 30.00", "k = 100: basic 24.89", NULL, TRUE },
+    { "k = 100: basic 30.00", "k = 100: advanced 30.00", NULL, FALSE },
   };
 
   for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
@@ -208,7 +223,11 @@ test_matching (void)
   for (gsize k = 0; k < G_N_ELEMENTS (titles); k++)
     {
       Canvas c;
-      g_autoptr(DpvPins) pins = pins_of (flat_record (0, titles[k].recorded, 0.5));
+      /* a y title as given (a panel title then "A"), or an untitled y axis and this title */
+      gboolean by_axis = titles[k].y_title != NULL;
+      g_autoptr(DpvPins) pins =
+        pins_of (flat_record_y (0, by_axis ? "A" : titles[k].recorded,
+                                by_axis ? titles[k].recorded : NULL, 0.5));
       DpvStyle style;
       DpvColor want;
       guint hits;
@@ -219,7 +238,8 @@ test_matching (void)
       want = faded_red (&style);
       dpv_plot_begin_figure (c.cr);
       {
-        g_autoptr(DpvPlot) a = panel (&c, &style, titles[k].drawn, 0, H);
+        g_autoptr(DpvPlot) a = panel_y (&c, &style, by_axis ? "A" : titles[k].drawn,
+                                        by_axis ? titles[k].drawn : NULL, 0, H);
 
         hits = count_near_row (&c, dpv_plot_x_to_user (a, 0.2), dpv_plot_x_to_user (a, 0.8),
                                dpv_plot_y_to_user (a, 0.5), &want, 0.03);
