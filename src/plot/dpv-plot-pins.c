@@ -4,7 +4,7 @@
  *
  * A pin is the list of series a figure drew (DpvStyle.plot_options.series_log) with a label.
  * A panel draws the series of each pin that were recorded in a panel with its number in the
- * figure, its title and its axis titles, with the panel's own axes: in data coordinates, so
+ * figure and its axis titles (matches ()), with the panel's own axes: in data coordinates, so
  * the size the pin was recorded at does not matter. Pins draw nothing the series log records
  * and add no points for label placement beyond reference-line samples (which count less).
  */

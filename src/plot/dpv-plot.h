@@ -151,7 +151,8 @@ double dpv_plot_y2_to_user (DpvPlot *plot, double y);
 double dpv_plot_user_to_x (DpvPlot *plot, double ux);
 double dpv_plot_user_to_y (DpvPlot *plot, double uy);
 
-/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. The data
+/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title, then the
+ * style's pins (plot_options.pins) that belong to this panel. The data
  * area is not repainted when style->plot_background equals an opaque style->background (the
  * figure background, which the caller paints first).
  * Fills and shaded ranges may come before the frame: they then lie under the grid, and the

@@ -37,11 +37,11 @@ typedef enum {
   DPV_N_ROLES
 } DpvRole;
 
+typedef struct _DpvPins DpvPins;   /* dpv-plot.h */
+
 /* What the plots drawn with a style lay out and record (dpv_plot_get_text_rects ()) but do
  * not draw, and where they report the labels they place: for tests that compare a figure
  * with and without its legends or labels. All off after dpv_style_init (). */
-typedef struct _DpvPins DpvPins;   /* dpv-plot.h */
-
 typedef struct {
   gboolean hide_legends;       /* legends */
   gboolean hide_annotations;   /* annotations and reference-line labels */
