@@ -379,6 +379,7 @@ test_every_view (void)
       g_autoptr(DpvFrame) at_half = NULL;
       g_autoptr(GPtrArray) series = NULL;
       g_autoptr(DpvPins) pins = NULL;
+      g_autofree char *label = NULL;
       cairo_surface_t *bare, *with;
       DpvParams params;
       DpvStyle style;
@@ -392,11 +393,15 @@ test_every_view (void)
       dpv_style_init (&style, DPV_THEME_PRINT);
       series = dpv_figure_series (at_one, &style, 800, 500, NULL);
       g_assert_nonnull (series);
-      pins = dpv_pins_append (NULL, "pin", series, 3);
+      label = dpv_figure_pin_label (at_one);
+      /* every label names at least one parameter */
+      g_assert_nonnull (strchr (label, '='));
+      pins = dpv_pins_append (NULL, label, series, 3);
       bare = export_image (at_half, NULL);
       with = export_image (at_half, pins);
       n = n_differing (bare, with);
-      g_test_message ("%s: %u series pinned, %u pixels differ", view->name, series->len, n);
+      g_test_message ("%s (%s): %u series pinned, %u pixels differ", view->name, label,
+                      series->len, n);
       if (dpv_view_class_uses (view, DPV_PARAM_EPSILON))
         g_assert_cmpuint (n, >, 0);
       cairo_surface_destroy (bare);
