@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Pins are added, the fourth replaces the oldest, they belong to their view and survive
- * parameter and mechanism changes, clear-pins removes the view's own; a figure drawn with the
+ * parameter and mechanism changes, clear-pins removes the view's own; exports and copies
+ * carry them; every view draws them; a figure drawn with the
  * pins differs from the one without inside the data areas only, and nowhere when the pin is
  * the figure itself (its thinner curves then lie under the live ones).
  */
@@ -367,6 +368,71 @@ test_export_includes_pins (void)
   spin (0.05);
 }
 
+typedef struct {
+  gboolean done;
+  GdkTexture *texture;
+} ReadTexture;
+
+static void
+texture_read (GObject *source, GAsyncResult *result, gpointer data)
+{
+  ReadTexture *r = data;
+  g_autoptr(GError) error = NULL;
+
+  r->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+  r->done = TRUE;
+}
+
+/* win.copy-figure's image, as pixels (new, 4 bytes a pixel); its size in @width, @height. */
+static guint8 *
+copied_pixels (DpvizWindow *window, int *width, int *height)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  ReadTexture r = { FALSE, NULL };
+  guint8 *data;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "copy-figure", NULL);
+  gdk_clipboard_read_texture_async (clipboard, NULL, texture_read, &r);
+  while (!r.done)
+    g_main_context_iteration (NULL, TRUE);
+  *width = gdk_texture_get_width (r.texture);
+  *height = gdk_texture_get_height (r.texture);
+  data = g_malloc (4 * *width * *height);
+  gdk_texture_download (r.texture, data, 4 * *width);
+  g_object_unref (r.texture);
+  return data;
+}
+
+/* The copied figure carries the pins shown. */
+static void
+test_copy_includes_pins (void)
+{
+  DpvizWindow *window = dpviz_window_new (app);
+  DpvizModel *model = dpviz_window_get_model (window);
+  g_autofree guint8 *with = NULL;
+  g_autofree guint8 *without = NULL;
+  int w1, h1, w2, h2;
+  guint n = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  dpviz_model_set_view (model, DPVIZ_VIEW ("densities"));
+  set_epsilon (window, 1);
+  pin (window);
+  set_epsilon (window, 0.5);
+  with = copied_pixels (window, &w1, &h1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "clear-pins", NULL);
+  without = copied_pixels (window, &w2, &h2);
+  g_assert_cmpint (w1, ==, w2);
+  g_assert_cmpint (h1, ==, h2);
+  for (int i = 0; i < w1 * h1; i++)
+    n += memcmp (with + 4 * i, without + 4 * i, 4) != 0;
+  g_test_message ("copied figure: %u pixels differ with the pin", n);
+  g_assert_cmpuint (n, >, 300);
+  gtk_window_close (GTK_WINDOW (window));
+  spin (0.05);
+}
+
 /* Every view draws its pins: a pin of the figure at ε = 1 (other parameters at their defaults)
  * changes the figure at ε = 0.5, legends hidden (so not by its key). */
 static void
@@ -423,6 +489,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/pins/actions", test_pin_actions);
   g_test_add_func ("/pins/export-includes-pins", test_export_includes_pins);
+  g_test_add_func ("/pins/copy-includes-pins", test_copy_includes_pins);
   g_test_add_func ("/pins/every-view", test_every_view);
   status = g_test_run ();
   g_object_unref (app);
