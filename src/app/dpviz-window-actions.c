@@ -42,7 +42,8 @@ copy_figure_action (GSimpleAction *action,
    * pins shown. */
   dpv_theme_from_name (theme_name, &theme);
   dpv_style_init (&style, theme);
-  style.plot_options.pins = dpviz_model_get_pins (self->model, dpviz_model_get_view (self->model));
+  style.plot_options.pins = dpviz_model_get_pins (self->model,
+                                                  dpviz_model_get_view (self->model));
   g_autoptr(DpvFrame) shown = _dpviz_window_current_frame (self);
   g_autoptr(DpvFrame) frame = NULL;
   DpvParams params = *dpv_frame_get_params (shown);
