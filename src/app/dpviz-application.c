@@ -209,6 +209,8 @@ dpviz_application_startup (GApplication *application)
   set_accels (app, "win.zoom-out", "<Primary>minus", NULL);
   set_accels (app, "win.zoom-reset", "<Primary>0", NULL);
   set_accels (app, "win.animate", "<Primary>p", NULL);
+  set_accels (app, "win.pin", "<Primary>d", NULL);
+  set_accels (app, "win.clear-pins", "<Primary><Shift>d", NULL);
   set_accels (app, "win.lesson-next", "<Primary>Page_Down", NULL);
   set_accels (app, "win.lesson-previous", "<Primary>Page_Up", NULL);
   set_accels (app, "win.lesson-add-step", "<Primary><Shift>a", NULL);

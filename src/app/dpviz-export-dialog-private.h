@@ -30,6 +30,7 @@ typedef struct {
   gboolean transparent;
   gboolean grayscale;
   gboolean data;       /* also the figure's series as CSV, the file's name with .csv */
+  DpvPins *pins;       /* the view's pins, drawn in the figure (not owned), or NULL */
 } DpvizExportOptions;
 
 /* The size in user units and the PNG scale the options give; the style for them. */

@@ -64,6 +64,7 @@ dpviz_export_options_load (DpvizExportOptions *options, GSettings *settings)
   g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
 
   /* The schema's defaults (data/dpviz.gschema.xml.in). */
+  options->pins = NULL;
   options->format = DPV_FORMAT_PNG;
   options->width = 1600;
   options->height = 1000;
@@ -341,6 +342,7 @@ export_job_free (ExportJob *job)
   g_clear_object (&job->file);
   g_clear_object (&job->toasts);
   g_clear_pointer (&job->cache, dpv_frame_cache_unref);
+  g_clear_pointer (&job->options.pins, dpv_pins_unref);
   if (job->app != NULL)
     g_application_release (job->app);
   g_clear_object (&job->app);
@@ -460,6 +462,9 @@ dpviz_export_write_async (AdwToastOverlay *toasts, guint view, const DpvParams *
   job->cache = cache != NULL ? dpv_frame_cache_ref (cache) : NULL;
   dpviz_export_options_get_style (options, &job->style);
   job->options = *options;
+  /* the job's own reference: the window may drop the pins while the worker draws */
+  job->options.pins = options->pins != NULL ? dpv_pins_ref (options->pins) : NULL;
+  job->style.plot_options.pins = job->options.pins;
   job->file = g_object_ref (file);
   job->toasts = g_object_ref (toasts);
   /* Keep the application alive until the file is complete. */
@@ -812,6 +817,7 @@ dpviz_export_dialog_get_options (DpvizExportDialog *self, DpvizExportOptions *ou
 
   g_return_if_fail (DPVIZ_IS_EXPORT_DIALOG (self));
 
+  out->pins = NULL;   /* the model's, added when the export starts */
   out->format = (DpvFormat) MIN (adw_combo_row_get_selected (self->format_row),
                                  (guint) DPV_FORMAT_PDF);
   out->width = gtk_spin_button_get_value_as_int (self->width_spin);
@@ -944,10 +950,13 @@ on_options_changed (DpvizExportDialog *self)
 }
 
 static void
-start_export (DpvizExportDialog *self, GFile *file, const DpvizExportOptions *options)
+start_export (DpvizExportDialog *self, GFile *file, const DpvizExportOptions *chosen)
 {
+  DpvizExportOptions with_pins = *chosen;
+  const DpvizExportOptions *options = &with_pins;
   DpvParams params;
 
+  with_pins.pins = dpviz_model_get_pins (self->model, dpviz_model_get_view (self->model));
   dpviz_model_get_params (self->model, &params);
   params.show_caption = options->caption;
   dpviz_export_options_save (options, self->settings);

@@ -26,6 +26,8 @@ struct _DpvizModel
   DpvParams params;      /* every table parameter; show_caption is the property */
   guint view;
 
+  GPtrArray *pins;       /* DpvPins* (or NULL) of each view, by index */
+
   /* > 0 while a batch is applied: "changed" is emitted once at the end. */
   guint batch_depth;
   gboolean batch_changed;
@@ -43,6 +45,7 @@ enum {
 
 enum {
   CHANGED,
+  PINS_CHANGED,
   N_SIGNALS
 };
 
@@ -282,11 +285,21 @@ dpviz_model_set_property (GObject      *object,
 }
 
 static void
+dpviz_model_finalize (GObject *object)
+{
+  DpvizModel *self = DPVIZ_MODEL (object);
+
+  g_ptr_array_unref (self->pins);
+  G_OBJECT_CLASS (dpviz_model_parent_class)->finalize (object);
+}
+
+static void
 dpviz_model_class_init (DpvizModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
+  object_class->finalize = dpviz_model_finalize;
   object_class->get_property = dpviz_model_get_property;
   object_class->set_property = dpviz_model_set_property;
 
@@ -308,6 +321,13 @@ dpviz_model_class_init (DpvizModelClass *klass)
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * DpvizModel::pins-changed:
+   * @view: the index of the view whose pins changed
+   */
+  signals[PINS_CHANGED] =
+    g_signal_new ("pins-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -316,6 +336,8 @@ dpviz_model_init (DpvizModel *self)
   dpv_params_init (&self->params);
   self->params.show_caption = FALSE;
   self->view = 0;
+  self->pins = g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_pins_unref);
+  g_ptr_array_set_size (self->pins, dpv_registry_get_n_views ());
 }
 
 DpvizModel *
@@ -561,4 +583,32 @@ dpviz_model_apply (DpvizModel       *self,
       g_signal_emit (self, signals[CHANGED], 0);
     }
   return TRUE;
+}
+
+/* ---- pins -------------------------------------------------------------------------------- */
+
+DpvPins *
+dpviz_model_get_pins (DpvizModel *self, guint view)
+{
+  g_return_val_if_fail (DPVIZ_IS_MODEL (self), NULL);
+  g_return_val_if_fail (view < self->pins->len, NULL);
+  return g_ptr_array_index (self->pins, view);
+}
+
+void
+dpviz_model_set_pins (DpvizModel *self, guint view, DpvPins *pins)
+{
+  DpvPins *old;
+
+  g_return_if_fail (DPVIZ_IS_MODEL (self));
+  g_return_if_fail (view < self->pins->len);
+
+  old = g_ptr_array_index (self->pins, view);
+  if (old == pins)
+    return;
+  if (pins != NULL && dpv_pins_get_n (pins) == 0)
+    pins = NULL;
+  g_ptr_array_index (self->pins, view) = pins != NULL ? dpv_pins_ref (pins) : NULL;
+  dpv_pins_unref (old);
+  g_signal_emit (self, signals[PINS_CHANGED], 0, view);
 }

@@ -15,6 +15,7 @@
 #include <glib-object.h>
 
 #include "dpv-params.h"
+#include "dpv-plot.h"
 #include "dpviz-views.h"
 
 G_BEGIN_DECLS
@@ -58,5 +59,12 @@ void dpviz_model_get_param (DpvizModel *self, DpvParamId id, DpvParamValue *out)
 double dpviz_model_get_value (DpvizModel *self, const char *property);
 gboolean dpviz_model_set_value (DpvizModel *self, const char *property, double value,
                                 GError **error);
+
+/* The pins (faded reference curves, dpv-plot.h) of each view, kept while parameters change:
+ * NULL when the view has none. Setting them (a new set, or NULL) emits "pins-changed" with the
+ * view's index. */
+#define DPVIZ_MODEL_MAX_PINS 3
+DpvPins *dpviz_model_get_pins (DpvizModel *self, guint view);
+void dpviz_model_set_pins (DpvizModel *self, guint view, DpvPins *pins);
 
 G_END_DECLS

@@ -71,10 +71,41 @@ current_frame (DpvizPlotView *self)
   return dpviz_frame_provider_get_frame (self->provider, self->kind);
 }
 
+/* The view's pins (not a new reference), or NULL. */
+static DpvPins *
+current_pins (DpvizPlotView *self)
+{
+  if (self->model == NULL)
+    return NULL;
+  return dpviz_model_get_pins (self->model, self->kind);
+}
+
+char *
+dpviz_plot_view_describe_pins (const DpvPins *pins)
+{
+  guint n = dpv_pins_get_n (pins);
+  GString *s;
+
+  if (n == 0)
+    return NULL;
+  s = g_string_new (NULL);
+  g_string_append_printf (s, ngettext ("%u pinned reference: ", "%u pinned references: ", n),
+                          n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *plain = dpv_markup_to_plain (dpv_pins_get_label (pins, i));
+
+      g_string_append_printf (s, "%s%s", i > 0 ? "; " : "", plain);
+    }
+  g_string_append_c (s, '.');
+  return g_string_free (s, FALSE);
+}
+
 static void
 update_description (DpvizPlotView *self)
 {
   g_autofree char *description = NULL;
+  g_autofree char *pins = NULL;
   DpvFrame *frame;
 
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -83,6 +114,14 @@ update_description (DpvizPlotView *self)
   if (frame == NULL)
     return;
   description = dpv_frame_describe (frame);
+  pins = dpviz_plot_view_describe_pins (current_pins (self));
+  if (pins != NULL)
+    {
+      char *both = g_strconcat (description, " ", pins, NULL);
+
+      g_free (description);
+      description = both;
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                   -1);
@@ -193,6 +232,7 @@ dpviz_plot_view_get_style (DpvizPlotView *self,
   lookup_color (GTK_WIDGET (self), "accent_color", &out->accent);
   out->text_scale = self->text_scale;
   out->pixel_snap = TRUE;
+  out->plot_options.pins = current_pins (self);
   {
     int w = gtk_widget_get_width (GTK_WIDGET (self));
     int h = gtk_widget_get_height (GTK_WIDGET (self));
@@ -597,6 +637,16 @@ dpviz_plot_view_get_kind (DpvizPlotView *self)
   return self->kind;
 }
 
+static void
+on_pins_changed (DpvizPlotView *self,
+                 guint          view)
+{
+  if (view != self->kind)
+    return;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_description (self);
+}
+
 void
 dpviz_plot_view_set_model (DpvizPlotView *self,
                            DpvizModel    *model)
@@ -606,7 +656,13 @@ dpviz_plot_view_set_model (DpvizPlotView *self,
 
   if (self->model == model)
     return;
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, on_pins_changed, self);
   g_set_object (&self->model, model);
+  if (model != NULL)
+    g_signal_connect_object (model, "pins-changed", G_CALLBACK (on_pins_changed), self,
+                             G_CONNECT_SWAPPED);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 

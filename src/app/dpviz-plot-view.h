@@ -25,11 +25,15 @@ double dpviz_plot_view_get_text_scale (DpvizPlotView *self);
 void dpviz_plot_view_set_text_scale (DpvizPlotView *self, double text_scale);
 gboolean dpviz_plot_view_get_dark (DpvizPlotView *self);
 void dpviz_plot_view_set_dark (DpvizPlotView *self, gboolean dark);
-/* The style the view draws with (theme, colours from the widget, text scale). */
+/* The style the view draws with (theme, colours from the widget, text scale, the view's pins
+ * in the model). */
 void dpviz_plot_view_get_style (DpvizPlotView *self, DpvStyle *out);
 /* The plot's body text size in pixels for a figure of width × height pixels: @base, or
  * more in a large figure (min (width/64, height/40)). */
 double dpviz_plot_view_font_size (double base, int width, int height);
+/* "2 pinned references: Laplace, ε = 0.5; Gaussian, ε = 1." for the accessible description
+ * (new string), NULL without pins. */
+char *dpviz_plot_view_describe_pins (const DpvPins *pins);
 /* For tests and the benchmark: number of frames drawn and the monotonic time (µs) at the end of
  * the last snapshot. */
 guint dpviz_plot_view_get_n_draws (DpvizPlotView *self);

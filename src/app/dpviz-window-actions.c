@@ -7,6 +7,8 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "dpv-figure.h"
+#include "dpv-figure-data.h"
 #include "dpviz-export-dialog.h"
 #include "dpviz-window-private.h"
 
@@ -36,9 +38,12 @@ copy_figure_action (GSimpleAction *action,
   int width = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), 800);
   int height = MAX (gtk_widget_get_height (GTK_WIDGET (plot)), 500);
 
-  /* Copies go into documents: the export theme (print by default), not the screen's. */
+  /* Copies go into documents: the export theme (print by default), not the screen's, with the
+   * pins shown. */
   dpv_theme_from_name (theme_name, &theme);
   dpv_style_init (&style, theme);
+  style.plot_options.pins = dpviz_model_get_pins (self->model,
+                                                  dpviz_model_get_view (self->model));
   g_autoptr(DpvFrame) shown = _dpviz_window_current_frame (self);
   g_autoptr(DpvFrame) frame = NULL;
   DpvParams params = *dpv_frame_get_params (shown);
@@ -57,6 +62,76 @@ copy_figure_action (GSimpleAction *action,
     _dpviz_window_toast (self, _("Figure copied"));
   else
     _dpviz_window_toast (self, error->message);
+}
+
+/* Pins the figure on screen: its series, recorded by drawing the frame once at the plot's size
+ * (no computing), become a faded reference of the view, labelled with its parameters. A fourth
+ * pin takes the place of the oldest: a lecturer sweeping a slider keeps the last three
+ * without stopping to clear. */
+static void
+pin_action (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  guint view = dpviz_model_get_view (self->model);
+  DpvizPlotView *plot = self->plots[view];
+  g_autoptr(DpvFrame) frame = _dpviz_window_current_frame (self);
+  g_autoptr(GPtrArray) series = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpvPins) pins = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *key = NULL;
+  g_autofree char *plain = NULL;
+  g_autofree char *message = NULL;
+  DpvPins *old;
+  DpvStyle style;
+  int width = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), 320);
+  int height = MAX (gtk_widget_get_height (GTK_WIDGET (plot)), 200);
+
+  if (frame == NULL)
+    {
+      _dpviz_window_toast (self, _("Nothing to pin yet: the figure is being computed"));
+      return;
+    }
+  dpviz_plot_view_get_style (plot, &style);
+  style.plot_options.pins = NULL;
+  series = dpv_figure_series (frame, &style, width, height, &error);
+  if (series == NULL)
+    {
+      _dpviz_window_toast (self, error->message);
+      return;
+    }
+  label = dpv_figure_pin_label (frame);
+  /* TRANSLATORS: the key of a pinned reference curve in the plot; %s is its parameters */
+  key = g_strdup_printf (_("Pinned: %s"), label);
+  old = dpviz_model_get_pins (self->model, view);
+  pins = dpv_pins_append (old, key, series, DPVIZ_MODEL_MAX_PINS);
+  plain = dpv_markup_to_plain (label);
+  if (dpv_pins_get_n (old) >= DPVIZ_MODEL_MAX_PINS)
+    /* TRANSLATORS: %s is the pin's parameters */
+    message = g_strdup_printf (_("Pinned: %s (the oldest pin was removed)"), plain);
+  else
+    message = g_strdup_printf (_("Pinned: %s"), plain);
+  dpviz_model_set_pins (self->model, view, pins);
+  _dpviz_window_toast (self, message);
+}
+
+static void
+clear_pins_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  DpvizWindow *self = user_data;
+  guint view = dpviz_model_get_view (self->model);
+
+  if (dpviz_model_get_pins (self->model, view) == NULL)
+    {
+      _dpviz_window_toast (self, _("This view has no pins"));
+      return;
+    }
+  dpviz_model_set_pins (self->model, view, NULL);
+  _dpviz_window_toast (self, _("Pins cleared"));
 }
 
 /* Every parameter of the table back to its default; the view, the mechanism and whether the
@@ -324,6 +399,8 @@ static const GActionEntry win_entries[] = {
   { "copy-figure", copy_figure_action },
   { "copy-readouts", copy_readouts_action },
   { "reset-parameters", reset_parameters_action },
+  { "pin", pin_action },
+  { "clear-pins", clear_pins_action },
   { "close", close_action },
   { "view", NULL, "s", "'densities'", view_change_state },
   { "view-next", view_next_action },

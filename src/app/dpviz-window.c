@@ -53,6 +53,10 @@
  *     win.animate-parameter      (popover)           Parameter to animate, by name: a number
  *                                                    with a slider the view uses ('epsilon')
  *     win.animate-mode           (popover)           'once' 'loop' 'back-and-forth'
+ *     win.pin                    <Primary>d          Pin the curves shown as faded references
+ *                                                    of the view (up to three; a fourth
+ *                                                    replaces the oldest)
+ *     win.clear-pins             <Primary><Shift>d   Remove the view's pins
  *
  *   Section "Lessons"
  *     win.lesson-next            <Primary>Page_Down  Next lesson step (also Page_Down when no

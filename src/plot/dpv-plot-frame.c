@@ -285,4 +285,5 @@ dpv_plot_draw_frame (DpvPlot *plot)
     draw_tick_labels (p, AX_Y2);
   draw_titles (p);
   cairo_restore (cr);
+  dpv_plot_draw_pins (p);
 }

@@ -191,6 +191,7 @@ dpv_plot_legend (DpvPlot *plot)
 
   g_return_if_fail (plot != NULL);
   dpv_plot_ensure_layout (p);
+  dpv_plot_take_pin_entries (p);
   n = p->entries->len;
   if (n == 0 || !dpv_plot_cr_ok (p))
     return;

@@ -29,8 +29,12 @@ dpv_plot_bars (DpvPlot        *plot,
     color = &p->style.foreground;
   fill = dpv_plot_add_fill_entry (p, ENTRY_BAR, legend_markup, color, color, alpha, 1.0);
   if (x != NULL && h != NULL && n > 0)
-    dpv_plot_log_series (p, DPV_SERIES_BARS, FALSE, x, h, n, color, DPV_DASH_SOLID,
-                         legend_markup);
+    {
+      DpvSeriesRecord *r = dpv_plot_log_series (p, DPV_SERIES_BARS, FALSE, x, h, n, color,
+                                                DPV_DASH_SOLID, legend_markup);
+      if (r != NULL)
+        r->bar_width = bar_width;
+    }
   if (x == NULL || h == NULL || n == 0 || !dpv_plot_cr_ok (p) || !isfinite (bar_width))
     return;
   cr = p->cr;

@@ -87,6 +87,10 @@ typedef struct {
 
 struct _DpvPlot {
   guint serial;                 /* this panel's number among all panels made (series log) */
+  guint ordinal;                /* its number in the figure drawn on cr (dpv_plot_begin_figure) */
+  gboolean pins_drawn;          /* the pins of style.plot_options.pins are drawn */
+  GArray *pin_entries;          /* LegendEntry of the pins drawn, put after the panel's own
+                                   entries by dpv_plot_legend (), or NULL */
   cairo_t *cr;
   DpvStyle style;
   double x, y, w, h;            /* panel */
@@ -273,11 +277,18 @@ void dpv_set_dash (cairo_t *cr, DpvDash dash, double width);
  * next free pattern for a new line); otherwise @dash. */
 DpvDash dpv_plot_line_dash (DpvPlot *p, const DpvColor *color, DpvDash dash,
                             const char *legend);
-/* Appends a series to style.plot_options.series_log when there is one; y2 draws on the right
- * axis. */
-void dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2, const double *x,
-                          const double *y, gsize n, const DpvColor *color, DpvDash dash,
-                          const char *legend);
+/* Appends a series to style.plot_options.series_log when there is one (and returns it, else
+ * NULL); y2 draws on the right axis. */
+DpvSeriesRecord *dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2,
+                                      const double *x, const double *y, gsize n,
+                                      const DpvColor *color, DpvDash dash, const char *legend);
+
+/* dpv-plot-pins.c: draws style.plot_options.pins (once; the frame calls it) */
+void dpv_plot_draw_pins (DpvPlot *p);
+void dpv_plot_take_pin_entries (DpvPlot *p);
+/* dpv-plot.c: TRUE the first time in the figure on p's cr that pin @pin is drawn (its key
+ * goes into that panel's legend only) */
+gboolean dpv_plot_claim_pin_key (DpvPlot *p, guint pin);
 
 /* dpv-plot-placement.c */
 double dpv_plot_text_overlap (DpvPlot *p, double x, double y, double w, double h);

@@ -27,7 +27,7 @@ dpv_series_record_free (DpvSeriesRecord *record)
   g_free (record);
 }
 
-void
+DpvSeriesRecord *
 dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2, const double *x,
                      const double *y, gsize n, const DpvColor *color, DpvDash dash,
                      const char *legend)
@@ -37,13 +37,15 @@ dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2, const double *
   const char *panel;
 
   if (p->style.plot_options.series_log == NULL)
-    return;
+    return NULL;
   panel = p->title;
   if (p->title_choices != NULL && p->title_choices[0] != NULL)
     panel = p->title_choices[0];
   r = g_new0 (DpvSeriesRecord, 1);
   r->kind = kind;
   r->panel = p->serial;
+  r->ordinal = p->ordinal;
+  r->y2 = y2;
   r->panel_title = g_strdup (panel);
   r->x_title = g_strdup (p->axes[AX_X].title);
   r->y_title = g_strdup (p->axes[y2 ? AX_Y2 : AX_Y].title);
@@ -57,6 +59,7 @@ dpv_plot_log_series (DpvPlot *p, DpvSeriesKind kind, gboolean y2, const double *
   g_mutex_lock (&lock);
   g_ptr_array_add (p->style.plot_options.series_log, r);
   g_mutex_unlock (&lock);
+  return r;
 }
 
 void

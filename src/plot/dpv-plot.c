@@ -15,6 +15,60 @@
 
 /* Numbers the panels, so that a series log tells two panels with the same titles apart. */
 static gint panels_made;
+/* The panels of the figure on a cairo_t: a counter in its user data. */
+static cairo_user_data_key_t ordinal_key;
+
+void
+dpv_plot_begin_figure (cairo_t *cr)
+{
+  g_return_if_fail (cr != NULL);
+  cairo_set_user_data (cr, &ordinal_key, NULL, NULL);
+}
+
+/* What a figure's panels share: how many were made, and which pins have their key. */
+typedef struct {
+  guint next_ordinal;
+  guint64 keyed;
+} FigureState;
+
+static FigureState *
+figure_state (cairo_t *cr)
+{
+  FigureState *state = cairo_get_user_data (cr, &ordinal_key);
+
+  if (state == NULL)
+    {
+      state = g_new0 (FigureState, 1);
+      if (cairo_set_user_data (cr, &ordinal_key, state, g_free) != CAIRO_STATUS_SUCCESS)
+        {
+          g_free (state);
+          return NULL;
+        }
+    }
+  return state;
+}
+
+static guint
+next_ordinal (cairo_t *cr)
+{
+  FigureState *state = figure_state (cr);
+
+  return state != NULL ? state->next_ordinal++ : 0;
+}
+
+gboolean
+dpv_plot_claim_pin_key (DpvPlot *p, guint pin)
+{
+  FigureState *state = figure_state (p->cr);
+  guint64 bit = G_GUINT64_CONSTANT (1) << MIN (pin, 63);
+
+  if (state == NULL)
+    return TRUE;
+  if (state->keyed & bit)
+    return FALSE;
+  state->keyed |= bit;
+  return TRUE;
+}
 
 DpvPlot *
 dpv_plot_new (cairo_t        *cr,
@@ -31,6 +85,7 @@ dpv_plot_new (cairo_t        *cr,
 
   p = g_new0 (DpvPlot, 1);
   p->serial = (guint) g_atomic_int_add (&panels_made, 1);
+  p->ordinal = next_ordinal (cr);
   p->cr = cairo_reference (cr);
   p->style = *style;
   p->style.font_family[sizeof p->style.font_family - 1] = '\0';
@@ -83,6 +138,12 @@ dpv_plot_free (DpvPlot *plot)
   for (guint i = 0; i < plot->entries->len; i++)
     g_free (g_array_index (plot->entries, LegendEntry, i).markup);
   g_array_unref (plot->entries);
+  if (plot->pin_entries != NULL)
+    {
+      for (guint i = 0; i < plot->pin_entries->len; i++)
+        g_free (g_array_index (plot->pin_entries, LegendEntry, i).markup);
+      g_array_unref (plot->pin_entries);
+    }
   g_array_unref (plot->points);
   g_array_unref (plot->ref_points);
   g_free (plot->points_index.start);

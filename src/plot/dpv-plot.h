@@ -48,6 +48,9 @@ typedef enum {
 typedef struct {
   DpvSeriesKind kind;
   guint panel;              /* the panel drawn in: equal for series of one panel */
+  guint ordinal;            /* that panel's number in its figure (dpv_plot_begin_figure ()) */
+  gboolean y2;              /* drawn against the right axis */
+  double bar_width;         /* BARS: their width in data units */
   char *panel_title;
   char *x_title;
   char *y_title;
@@ -59,6 +62,34 @@ typedef struct {
 } DpvSeriesRecord;
 
 void dpv_series_record_free (DpvSeriesRecord *record);
+
+/* Pins: the series of earlier figures, each set with a label (Pango markup), drawn as faded
+ * references. A pin's series are drawn in a panel whose number in the figure and axis titles
+ * are those the series were recorded in, up to the numbers in the titles, and so is its title
+ * where an axis has none (so a changed layout draws no pin in the wrong panel, and "total ε at
+ * δ = 10⁻⁵" matches "total ε at δ = 10⁻⁶"; titles often state values in words). Pins are drawn
+ * after the panel's frame and before its own series: lines as thin lines in their
+ * colour blended 60 % towards the plot background, bars as outlines, markers as small rings
+ * (fills are left out); clipped to the data area, the axes' ranges untouched. Pin i has
+ * dash pattern dpv_pins_dash (i) and a legend entry, its label, in the first panel of the figure
+ * it is drawn in.
+ * A DpvPins is immutable once made: share it between threads by reference. */
+DpvPins *dpv_pins_new (void);
+/* A new set: @pins (may be NULL) with a pin of @series (DpvSeriesRecord*, as the series log
+ * records them; referenced) and @label_markup appended; when that makes more than @max, the
+ * oldest are left out. */
+DpvPins *dpv_pins_append (const DpvPins *pins, const char *label_markup, GPtrArray *series,
+                          guint max);
+DpvPins *dpv_pins_ref (DpvPins *pins);
+void dpv_pins_unref (DpvPins *pins);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvPins, dpv_pins_unref)
+guint dpv_pins_get_n (const DpvPins *pins);   /* 0 for NULL */
+const char *dpv_pins_get_label (const DpvPins *pins, guint i);
+GPtrArray *dpv_pins_get_series (const DpvPins *pins, guint i);
+/* The dash pattern of pin @i: dotted, dashed, dash-dot, … */
+DpvDash dpv_pins_dash (guint i);
+/* How pin colours are blended towards the plot background (0.6: 60 %). */
+#define DPV_PIN_FADE 0.6
 
 /* Where an annotation's text box sits relative to its data point. */
 typedef enum {
@@ -78,6 +109,9 @@ DpvPlot *dpv_plot_new (cairo_t *cr, const DpvStyle *style, double x, double y, d
                        double height);
 void dpv_plot_free (DpvPlot *plot);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpvPlot, dpv_plot_free)
+/* Starts a figure on @cr: the panels made on it from now on are numbered from 0 (their
+ * ordinal in the series log, matched by pins). */
+void dpv_plot_begin_figure (cairo_t *cr);
 
 /* Axis ranges (min < max; log needs min > 0) and titles in Pango markup (may be NULL). */
 void dpv_plot_set_x_axis (DpvPlot *plot, double min, double max, DpvScale scale,
@@ -117,7 +151,8 @@ double dpv_plot_y2_to_user (DpvPlot *plot, double y);
 double dpv_plot_user_to_x (DpvPlot *plot, double ux);
 double dpv_plot_user_to_y (DpvPlot *plot, double uy);
 
-/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title. The data
+/* Background of the data area, grid, axes, ticks, tick labels, axis titles, title, then the
+ * style's pins (plot_options.pins) that belong to this panel. The data
  * area is not repainted when style->plot_background equals an opaque style->background (the
  * figure background, which the caller paints first).
  * Fills and shaded ranges may come before the frame: they then lie under the grid, and the

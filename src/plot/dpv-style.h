@@ -37,6 +37,8 @@ typedef enum {
   DPV_N_ROLES
 } DpvRole;
 
+typedef struct _DpvPins DpvPins;   /* dpv-plot.h */
+
 /* What the plots drawn with a style lay out and record (dpv_plot_get_text_rects ()) but do
  * not draw, and where they report the labels they place: for tests that compare a figure
  * with and without its legends or labels. All off after dpv_style_init (). */
@@ -56,6 +58,8 @@ typedef struct {
                                   is freed, is appended with what it drew (its title as drawn,
                                   its legend entries drawn, its text boxes), under a lock. For
                                   tests of compact layouts; draw on one cairo_t. */
+  const DpvPins *pins;         /* faded reference curves drawn under each panel's own series
+                                  (dpv-plot.h), or NULL; the style does not own them */
 } DpvPlotOptions;
 
 typedef struct _DpvStyle {

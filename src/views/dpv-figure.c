@@ -8,6 +8,8 @@
 #include <math.h>
 
 #include "dpv-figure.h"
+#include "dpv-plot.h"
+#include "dpv-ticks.h"
 #include "dpv-render-image.h"
 #include "dpv-text.h"
 #include "dpv-view-util.h"
@@ -47,6 +49,8 @@ dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, do
 
   view = dpv_frame_get_view (frame);
   m = dpv_frame_get_mechanism (frame);
+  /* panels are numbered within the figure: pins (dpv-plot.h) match them by that number */
+  dpv_plot_begin_figure (cr);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
@@ -213,4 +217,87 @@ dpv_view_render (const DpvViewClass *view, const DpvParams *params, const DpvSty
 
   frame = dpv_frame_compute (view, params, NULL, NULL, NULL);
   dpv_figure_render (frame, style, cr, width, height);
+}
+
+/* @v with the fewest significant digits (at most 4) that give it to 10⁻⁹ relative: slider
+ * values read "0.5", "2", "1×10⁻⁵" (dpv_format_number). */
+static char *
+short_number (double v)
+{
+  int digits = 1;
+
+  for (; digits < 4; digits++)
+    {
+      char buf[40];
+
+      g_snprintf (buf, sizeof buf, "%.*e", digits - 1, v);
+      if (fabs (g_ascii_strtod (buf, NULL) - v) <= 1e-9 * fabs (v))
+        break;
+    }
+  return dpv_format_number (v, digits);
+}
+
+char *
+dpv_figure_pin_label (const DpvFrame *frame)
+{
+  static const DpvParamId main_ids[] = { DPV_PARAM_EPSILON, DPV_PARAM_DELTA,
+                                         DPV_PARAM_SENSITIVITY, DPV_PARAM_K };
+  const DpvViewClass *view;
+  const DpvParams *params;
+  DpMechanismKind mechanism;
+  GString *s = g_string_new (NULL);
+  guint n = 0;
+
+  g_return_val_if_fail (frame != NULL, NULL);
+
+  view = dpv_frame_get_view (frame);
+  params = dpv_frame_get_params (frame);
+  mechanism = params->mechanism;
+  if (dpv_view_class_uses (view, DPV_PARAM_MECHANISM))
+    {
+      g_autofree char *label = g_markup_escape_text (dpv_mechanism_label (mechanism), -1);
+
+      g_string_append (s, label);
+      n++;
+    }
+  for (guint pass = 0; pass < 2 && n < 2; pass++)
+    for (guint i = 0; pass == 0 ? i < G_N_ELEMENTS (main_ids) : view->uses[i] != DPV_PARAM_NONE;
+         i++)
+      {
+        DpvParamId id = pass == 0 ? main_ids[i] : view->uses[i];
+        const DpvParamSpec *spec = dpv_param_spec (id);
+        g_autofree char *value = NULL, *symbol = NULL;
+        DpvParamValue v;
+
+        if (pass == 1 && n >= 3)
+          break;
+        if (!dpv_view_class_uses (view, id) || !dpv_param_applies (spec, mechanism, NULL)
+            /* δ calibrates the Gaussian mechanism: beside the others it says nothing about
+             * the curves of a view that draws the mechanism */
+            || (id == DPV_PARAM_DELTA && dpv_view_class_uses (view, DPV_PARAM_MECHANISM)
+                && mechanism != DP_MECHANISM_GAUSSIAN)
+            || spec->symbol == NULL
+            || (spec->kind != DPV_PARAM_KIND_DOUBLE && spec->kind != DPV_PARAM_KIND_UINT))
+          continue;
+        /* the second pass adds what the first did not */
+        if (pass == 1)
+          {
+            gboolean main_one = FALSE;
+
+            for (guint j = 0; j < G_N_ELEMENTS (main_ids); j++)
+              main_one |= main_ids[j] == id;
+            if (main_one)
+              continue;
+          }
+        dpv_params_get (params, id, &v);
+        if (spec->kind == DPV_PARAM_KIND_DOUBLE && (spec->flags & DPV_PARAM_FLAG_AUTO)
+            && v.d < 0)
+          continue;
+        value = spec->kind == DPV_PARAM_KIND_DOUBLE ? short_number (v.d)
+                                                    : g_strdup_printf ("%lu", v.u);
+        symbol = g_markup_escape_text (spec->symbol, -1);
+        g_string_append_printf (s, "%s%s = %s", n > 0 ? ", " : "", symbol, value);
+        n++;
+      }
+  return g_string_free (s, FALSE);
 }

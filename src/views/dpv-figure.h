@@ -46,6 +46,12 @@ gboolean dpv_figure_export_to_file_full (const DpvFrame *frame, const DpvStyle *
                                          double height, double scale, double dpi,
                                          GError **error);
 
+/* The parameters that name a pin of @frame (dpv-plot.h) in its key, Pango markup (new string):
+ * the mechanism, ε, δ (in a view of the mechanism's curves, for the Gaussian only), Δ and k
+ * where the view uses them and they apply to the mechanism; with fewer than two of these, the
+ * view's other numbers, up to three in all: "Laplace, ε = 0.5, Δ = 1". */
+char *dpv_figure_pin_label (const DpvFrame *frame);
+
 /* For one-off uses (the CLI, tests): computes the frame, then renders it. */
 void dpv_view_render (const DpvViewClass *view, const DpvParams *params, const DpvStyle *style,
                       cairo_t *cr, double width, double height);
