@@ -121,8 +121,9 @@ setup_expected (DpvPlot *plot, gconstpointer user_data)
 {
   const Exponential *v = user_data;
   const DpvExponential *e = v->e;
+  const char *titles[] = { _("Expected utility against ε"), _("E[u] against ε") };
 
-  dpv_plot_set_title (plot, _("Expected utility against ε"));
+  dpv_plot_set_title_choices (plot, titles, 2);
   dpv_plot_set_x_axis (plot, e->eps[0], e->eps[DPV_EXPONENTIAL_CURVE - 1], DPV_SCALE_LOG,
                        NULL);
   dpv_plot_set_x_tick_labels (plot, FALSE);
@@ -134,8 +135,9 @@ setup_best (DpvPlot *plot, gconstpointer user_data)
 {
   const Exponential *v = user_data;
   const DpvExponential *e = v->e;
+  const char *titles[] = { _("Probability of a best candidate"), _("Pr[best]") };
 
-  dpv_plot_set_title (plot, _("Probability of a best candidate"));
+  dpv_plot_set_title_choices (plot, titles, 2);
   dpv_plot_set_x_axis (plot, e->eps[0], e->eps[DPV_EXPONENTIAL_CURVE - 1], DPV_SCALE_LOG,
                        _("privacy budget ε"));
   dpv_plot_set_y_axis (plot, 0.0, 1.08, DPV_SCALE_LINEAR, _("Pr[best]"));
