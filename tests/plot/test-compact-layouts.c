@@ -40,7 +40,7 @@ static const char *const still_dropping[] = {
    * or the strip), or titles and entries are cut short */
   "regions", "survey", "accuracy", "group", "renyi", "samples", "walk",
   /* titles and labels cut short, or labels outside the figure, at 1.5× and 2× */
-  "exponential", "linkage",
+  "exponential",
   NULL
 };
 

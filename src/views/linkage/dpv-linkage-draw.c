@@ -437,11 +437,21 @@ dpv_linkage_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, dou
   rest = y + h - cy;
   /* Measured on exports from 842 × 595 up: in smaller panels the legend covered the peaks. */
   c.legend_below = rest < 26 * text || w / 2 < 36 * text;
-  dens = dpv_panel_new (cr, style, x, cy, w / 2, rest, setup_densities, &c);
-  post = dpv_panel_new (cr, style, x + w / 2, cy, w / 2, rest, setup_posterior, &c);
-  pair[0] = dens;
-  pair[1] = post;
-  dpv_plot_align_bottom (pair, 2);
+  if (w < 36 * text)
+    {
+      /* narrow: the two panels stacked, full width, so that the legends' entries fit */
+      dens = dpv_panel_new (cr, style, x, cy, w, rest / 2, setup_densities, &c);
+      post = dpv_panel_new (cr, style, x, cy + rest / 2, w, rest - rest / 2, setup_posterior,
+                            &c);
+    }
+  else
+    {
+      dens = dpv_panel_new (cr, style, x, cy, w / 2, rest, setup_densities, &c);
+      post = dpv_panel_new (cr, style, x + w / 2, cy, w / 2, rest, setup_posterior, &c);
+      pair[0] = dens;
+      pair[1] = post;
+      dpv_plot_align_bottom (pair, 2);
+    }
   draw_densities (&c, style, dens);
   draw_posterior (&c, style, post);
 }
