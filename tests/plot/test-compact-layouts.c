@@ -35,12 +35,10 @@ static const double text_scales[] = { 1.0, 1.5, 2.0 };
  * off this list. */
 static const char *const still_dropping[] = {
   /* drop panels below a size */
-  "composition", "hypothesis", "budget", "sensitivity", "kmeans",
+  "composition", "hypothesis", "sensitivity", "kmeans",
   /* keep their panels, but at 1.5× or 2× text some legends find no room (not even in columns
    * or the strip), or titles and entries are cut short */
   "regions", "survey", "accuracy", "group", "renyi", "samples", "walk",
-  /* titles and labels cut short, or labels outside the figure, at 1.5× and 2× */
-  "exponential", "linkage",
   NULL
 };
 

@@ -26,7 +26,6 @@ setup_split (DpvPlot *plot, gconstpointer user_data)
 
   dpv_plot_set_x_axis (plot, 1.0, r->m_hi, DPV_SCALE_LOG, _("queries m"));
   dpv_plot_set_y_axis (plot, r->y_lo, r->y_hi, DPV_SCALE_LOG, _("budget ε₀ of each query"));
-  if (!s->compact)
     {
       g_autofree char *e = dpv_fmt (r->epsilon);
       g_autofree char *t1 = g_strdup_printf (_("How much of a total ε = %s each of m queries may "
@@ -173,6 +172,5 @@ dpv_budget_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
     draw_tables (cr, style, r, x, y, w_tab, h);
   plot = dpv_panel_new (cr, style, x + w_tab + gap, y, w - w_tab - gap, h, setup_split, &s);
   draw_split (plot, style, r, roomy);
-  if (roomy)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }

@@ -81,12 +81,14 @@ setup_comp (DpvPlot *plot, gconstpointer user_data)
 
   dpv_plot_set_x_axis (plot, 1.0, c->c->k_max, DPV_SCALE_LOG, _("number of mechanisms k"));
   dpv_plot_set_y_axis (plot, c->c->y_lo, c->c->y_hi, DPV_SCALE_LOG, ytitle);
-  if (!c->compact)
-    {
-      g_autofree char *title = dpv_composition_values_markup (c->c, TRUE);
+  {
+    /* the values with the notes, without them, or only what the panel shows */
+    g_autofree char *title = dpv_composition_values_markup (c->c, TRUE);
+    g_autofree char *plain = dpv_composition_values_markup (c->c, FALSE);
+    const char *titles[3] = { title, plain, _("Total ε against k") };
 
-      dpv_plot_set_title (plot, title);
-    }
+    dpv_plot_set_title_choices (plot, titles, 3);
+  }
   if (c->legend_below)
     {
       /* every entry the view may draw (the strip takes fewer) */
@@ -119,7 +121,7 @@ dpv_composition_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   c.compact = w < 40 * text || h < 18 * text;
   /* Narrower than this, some ε put a curve under the legend wherever it goes inside: it goes
    * under the plot instead. */
-  c.legend_below = dpv_view_roomy (style, w, h) && w < 64 * text;
+  c.legend_below = !dpv_view_roomy (style, w, h) || w < 64 * text;
 
   plot = dpv_panel_new (cr, style, x, y, w, h, setup_comp, &c);
   dpv_plot_draw_frame (plot);
@@ -185,7 +187,6 @@ dpv_composition_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   if (pending)
     dpv_plot_annotate (plot, 1.0, r->y_hi, _("computing the exact curve…"),
                        DPV_ANCHOR_SOUTH_EAST, &style->muted);
-  if (dpv_view_roomy (style, w, h))
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 

@@ -21,6 +21,7 @@ typedef struct {
   const DpvExponential *e;
   const DpvParams *params;
   gboolean compact;
+  gboolean curves_in_row;   /* the two curves side by side (else stacked, one x axis) */
 } Exponential;
 
 /* ---- the bars ---------------------------------------------------------------------------- */
@@ -121,11 +122,12 @@ setup_expected (DpvPlot *plot, gconstpointer user_data)
 {
   const Exponential *v = user_data;
   const DpvExponential *e = v->e;
+  const char *titles[] = { _("Expected utility against ε"), _("E[u] against ε") };
 
-  dpv_plot_set_title (plot, _("Expected utility against ε"));
+  dpv_plot_set_title_choices (plot, titles, 2);
   dpv_plot_set_x_axis (plot, e->eps[0], e->eps[DPV_EXPONENTIAL_CURVE - 1], DPV_SCALE_LOG,
-                       NULL);
-  dpv_plot_set_x_tick_labels (plot, FALSE);
+                       v->curves_in_row ? _("privacy budget ε") : NULL);
+  dpv_plot_set_x_tick_labels (plot, v->curves_in_row);
   dpv_plot_set_y_axis (plot, e->u_lo, e->u_hi, DPV_SCALE_LINEAR, _("E[u]"));
 }
 
@@ -134,8 +136,9 @@ setup_best (DpvPlot *plot, gconstpointer user_data)
 {
   const Exponential *v = user_data;
   const DpvExponential *e = v->e;
+  const char *titles[] = { _("Probability of a best candidate"), _("Pr[best]") };
 
-  dpv_plot_set_title (plot, _("Probability of a best candidate"));
+  dpv_plot_set_title_choices (plot, titles, 2);
   dpv_plot_set_x_axis (plot, e->eps[0], e->eps[DPV_EXPONENTIAL_CURVE - 1], DPV_SCALE_LOG,
                        _("privacy budget ε"));
   dpv_plot_set_y_axis (plot, 0.0, 1.08, DPV_SCALE_LINEAR, _("Pr[best]"));
@@ -210,12 +213,26 @@ dpv_exponential_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   DpvPlot *row[2];
 
   v.compact = w < 52 * text || h < 26 * text;
-  bw = w * 0.56;
-  bars = dpv_panel_new (cr, style, x, y, bw, h, setup_bars, &v);
-  dpv_panels_stacked (cr, style, x + bw, y, w - bw, h, 0.5, setup_expected, setup_best, &v,
-                      &expected, &best);
-  row[0] = bars;
-  row[1] = best;
+  v.curves_in_row = w < 44 * text;
+  if (v.curves_in_row)
+    {
+      /* narrow: the bars at full width on top, the two curves side by side under them */
+      bw = h * 0.5;
+      bars = dpv_panel_new (cr, style, x, y, w, bw, setup_bars, &v);
+      expected = dpv_panel_new (cr, style, x, y + bw, w / 2, h - bw, setup_expected, &v);
+      best = dpv_panel_new (cr, style, x + w / 2, y + bw, w / 2, h - bw, setup_best, &v);
+      row[0] = expected;
+      row[1] = best;
+    }
+  else
+    {
+      bw = w * 0.56;
+      bars = dpv_panel_new (cr, style, x, y, bw, h, setup_bars, &v);
+      dpv_panels_stacked (cr, style, x + bw, y, w - bw, h, 0.5, setup_expected, setup_best,
+                          &v, &expected, &best);
+      row[0] = bars;
+      row[1] = best;
+    }
   dpv_plot_align_bottom (row, 2);
   draw_bars (&v, style, bars);
   draw_expected (&v, style, expected);

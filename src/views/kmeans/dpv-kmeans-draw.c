@@ -399,9 +399,12 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
     /* equal units on both axes: measure a panel's data area first */
     double dx, dy, dw = 1, dh = 1;
     g_autoptr(DpvPlot) probe = NULL;
+    /* the probe is laid out, never drawn: it stays out of the panel log */
+    DpvStyle quiet = *style;
 
+    quiet.plot_options.panel_log = NULL;
     lloyd.ex = lloyd.ey = r->extent;
-    probe = dpv_panel_new (cr, style, x, y, wl / 2, hs, setup_scatter, &lloyd);
+    probe = dpv_panel_new (cr, &quiet, x, y, wl / 2, hs, setup_scatter, &lloyd);
     dpv_plot_get_data_area (probe, &dx, &dy, &dw, &dh);
     if (dw > 0 && dh > 0)
       {

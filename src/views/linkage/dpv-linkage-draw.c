@@ -223,10 +223,12 @@ setup_densities (DpvPlot *plot, gconstpointer user_data)
   const DpvLinkage *l = c->l;
   g_autofree char *b = dpv_fmt (l->count.laplace_scale);
   g_autofree char *title = g_strdup_printf (_("the released count z = f + Lap(%s)"), b);
+  g_autofree char *short_title = g_strdup_printf ("z = f + Lap(%s)", b);
+  const char *titles[] = { title, short_title };
 
   dpv_plot_set_x_axis (plot, l->z_lo, l->z_hi, DPV_SCALE_LINEAR, _("released count z"));
   dpv_plot_set_y_axis (plot, 0.0, l->density_max, DPV_SCALE_LINEAR, _("density"));
-  dpv_plot_set_title (plot, title);
+  dpv_plot_set_title_choices (plot, titles, 2);
   if (c->legend_below)
     {
       g_autofree char *ld = NULL;
@@ -260,10 +262,12 @@ setup_posterior (DpvPlot *plot, gconstpointer user_data)
   const DpvLinkage *l = c->l;
   g_autofree char *d = g_markup_escape_text (dpv_linkage_diagnosis_label (l->asked), -1);
   g_autofree char *title = g_strdup_printf (_("the attacker’s posterior Pr[%s | z]"), d);
+  g_autofree char *short_title = g_strdup_printf ("Pr[%s | z]", d);
+  const char *titles[] = { title, short_title };
 
   dpv_plot_set_x_axis (plot, l->z_lo, l->z_hi, DPV_SCALE_LINEAR, _("released count z"));
   dpv_plot_set_y_axis (plot, 0.0, 1.0, DPV_SCALE_LINEAR, _("probability"));
-  dpv_plot_set_title (plot, title);
+  dpv_plot_set_title_choices (plot, titles, 2);
   if (c->legend_below)
     {
       const char *labels[3];
@@ -433,11 +437,21 @@ dpv_linkage_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, dou
   rest = y + h - cy;
   /* Measured on exports from 842 × 595 up: in smaller panels the legend covered the peaks. */
   c.legend_below = rest < 26 * text || w / 2 < 36 * text;
-  dens = dpv_panel_new (cr, style, x, cy, w / 2, rest, setup_densities, &c);
-  post = dpv_panel_new (cr, style, x + w / 2, cy, w / 2, rest, setup_posterior, &c);
-  pair[0] = dens;
-  pair[1] = post;
-  dpv_plot_align_bottom (pair, 2);
+  if (w < 36 * text)
+    {
+      /* narrow: the two panels stacked, full width, so that the legends' entries fit */
+      dens = dpv_panel_new (cr, style, x, cy, w, rest / 2, setup_densities, &c);
+      post = dpv_panel_new (cr, style, x, cy + rest / 2, w, rest - rest / 2, setup_posterior,
+                            &c);
+    }
+  else
+    {
+      dens = dpv_panel_new (cr, style, x, cy, w / 2, rest, setup_densities, &c);
+      post = dpv_panel_new (cr, style, x + w / 2, cy, w / 2, rest, setup_posterior, &c);
+      pair[0] = dens;
+      pair[1] = post;
+      dpv_plot_align_bottom (pair, 2);
+    }
   draw_densities (&c, style, dens);
   draw_posterior (&c, style, post);
 }
