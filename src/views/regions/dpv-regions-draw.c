@@ -263,11 +263,12 @@ dpv_regions_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   r.compact = w < 48 * text || h < 22 * text;
   if (!r.compact)
     main_w = w * 0.64;
-  else
-    main_h = h * 0.6;
   /* Narrower than this, the legend covers the peaks (measured over ε, mechanisms and
    * sizes): it goes under the panel instead. */
   r.legend_below = main_w < 56 * text;
+  /* stacked, the densities get more of the height when their legend takes a strip of it */
+  if (r.compact)
+    main_h = h * (r.legend_below ? 0.68 : 0.6);
 
   main_plot = dpv_panel_new (cr, style, x, y, main_w, main_h, setup_main, &r);
   if (r.compact)

@@ -15,6 +15,7 @@
 typedef struct {
   const DpvSamplesView *r;
   gboolean compact;
+  gboolean legend_below;   /* the loss panel too short to keep its legend off the data */
 } Setup;
 
 static void
@@ -65,6 +66,21 @@ setup_loss (DpvPlot *plot, gconstpointer user_data)
       };
 
       dpv_plot_set_title_choices (plot, choices, 2);
+    }
+  if (s->legend_below)
+    {
+      /* every entry draw_loss () may draw; the strip holds the ones it does */
+      const char *labels[5];
+      gsize n = 0;
+
+      if (r->bounded)
+        labels[n++] = _("[−ε, ε]");
+      labels[n++] = r->bounded ? _("exact L(y)")
+                               : _("exact L(y): linear in y, unbounded (not ε-DP)");
+      labels[n++] = _("one count 0: open interval");
+      labels[n++] = _("interval (95 %)");
+      labels[n++] = _("estimate ln(n<sub>P</sub>/n<sub>Q</sub>)");
+      dpv_plot_set_legend_below (plot, labels, n);
     }
 }
 
@@ -164,11 +180,17 @@ dpv_samples_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, dou
 {
   const DpvSamplesView *r = dpv_frame_get_result (frame);
   double text = dpv_style_text_size (style);
-  Setup s = { r, w < 40 * text || h < 18 * text };
+  Setup s = { r, w < 40 * text || h < 18 * text, FALSE };
   g_autoptr(DpvPlot) top = NULL;
   g_autoptr(DpvPlot) bottom = NULL;
 
-  dpv_panels_stacked (cr, style, x, y, w, h, 0.5, setup_counts, setup_loss, &s, &top, &bottom);
+  /* Shorter than this, the loss panel's legend finds no room in its data area at 2× text
+   * (measured over the app's figure sizes, tests/plot/test-compact-layouts.c): it goes under
+   * the panel. */
+  s.legend_below = s.compact || h < 30 * text;
+  /* the strip under the loss panel takes its height from the counts above */
+  dpv_panels_stacked (cr, style, x, y, w, h, s.legend_below ? 0.42 : 0.5, setup_counts,
+                      setup_loss, &s, &top, &bottom);
   draw_counts (top, style, r);
   draw_loss (bottom, style, r);
   dpv_plot_legend (top);

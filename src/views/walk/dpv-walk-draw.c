@@ -17,6 +17,8 @@
 typedef struct {
   const DpvWalkView *r;
   gboolean compact;
+  gboolean paths_legend_below;   /* the walks too small to keep their legend off the data */
+  gboolean hist_legend_below;    /* the histogram too narrow for its legend in the data area */
 } Setup;
 
 static void
@@ -35,6 +37,25 @@ setup_paths (DpvPlot *plot, gconstpointer user_data)
 
       dpv_plot_set_title_choices (plot, choices, 2);
     }
+  if (s->paths_legend_below)
+    {
+      /* every entry draw_paths () draws */
+      const char *labels[6];
+      gsize n = 0;
+
+      labels[n++] = _("sample paths (all shaded, some drawn)");
+      labels[n++] = _("paths ending above the threshold");
+      if (r->bounded)
+        {
+          labels[n++] = _("jε: the largest loss possible");
+          labels[n++] = _("drift jβ, β = ε(e<sup>ε</sup> − 1) (Lemma 3.18)");
+          labels[n++] = _("jβ + z√j·ε (Lemma 3.19, Azuma)");
+        }
+      else
+        labels[n++] = _("exact (1 − δ′)-quantile of S<sub>j</sub>");
+      labels[n++] = _("mean j·KL");
+      dpv_plot_set_legend_below (plot, labels, n);
+    }
 }
 
 static void
@@ -50,6 +71,12 @@ setup_hist (DpvPlot *plot, gconstpointer user_data)
       const char *choices[2] = { _("S<sub>k</sub> at j = k"), _("S<sub>k</sub>") };
 
       dpv_plot_set_title_choices (plot, choices, 2);
+    }
+  if (s->hist_legend_below)
+    {
+      const char *labels[2] = { _("paths"), _("exact") };
+
+      dpv_plot_set_legend_below (plot, labels, 2);
     }
 }
 
@@ -403,7 +430,7 @@ dpv_walk_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double
   const DpvWalkView *r = dpv_frame_get_result (frame);
   double text = dpv_style_text_size (style);
   gboolean roomy = dpv_view_roomy (style, w, h);
-  Setup s = { r, w < 40 * text || h < 18 * text };
+  Setup s = { r, w < 40 * text || h < 18 * text, FALSE, FALSE };
   g_autoptr(DpvPlot) paths = NULL;
   g_autoptr(DpvPlot) hist = NULL;
   g_autofree char *numbers = NULL;
@@ -421,6 +448,12 @@ dpv_walk_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double
     }
   /* the histogram beside the walks at every size: narrow, it keeps its short title */
   w_main = w * 0.74;
+  /* Narrower than this (in lines of text), the histogram's legend is cut short or finds no
+   * room in its data area (measured over the app's figure sizes at text scales 1 to 2,
+   * tests/plot/test-compact-layouts.c); the walks' legend likewise when the figure is
+   * compact: each goes under its panel. */
+  s.hist_legend_below = w - w_main - gap < 13 * text;
+  s.paths_legend_below = s.compact;
   paths = dpv_panel_new (cr, style, x, y, w_main, h - text_h, setup_paths, &s);
     {
       DpvPlot *both[2];
