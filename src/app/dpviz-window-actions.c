@@ -267,6 +267,18 @@ _dpviz_window_set_zoom (DpvizWindow *self,
           guint        index)
 {
   self->zoom_index = MIN (index, G_N_ELEMENTS (_dpviz_window_zoom_levels) - 1);
+  /* Every control follows the text scale: a class per level on the window, whose font size
+   * (style.css) every label, entry, button and slider mark inside inherits. */
+  for (guint i = 0; i < G_N_ELEMENTS (_dpviz_window_zoom_levels); i++)
+    {
+      char name[16];
+
+      g_snprintf (name, sizeof name, "zoom-%u", i);
+      if (i == self->zoom_index)
+        gtk_widget_add_css_class (GTK_WIDGET (self), name);
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (self), name);
+    }
   for (guint i = 0; i < dpv_registry_get_n_views (); i++)
     dpviz_plot_view_set_text_scale (self->plots[i], _dpviz_window_zoom_levels[self->zoom_index]);
   _dpviz_window_update_explanation (self);

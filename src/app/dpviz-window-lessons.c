@@ -71,11 +71,6 @@ _dpviz_window_update_lesson_bar (DpvizWindow *self)
                               detail ? ": " : "", detail ? detail : "");
       gtk_label_set_markup (self->lesson_label, text);
     }
-  {
-    g_autoptr(PangoAttrList) attrs = _dpviz_window_scale_attrs (_dpviz_window_zoom_levels[self->zoom_index]);
-
-    gtk_label_set_attributes (self->lesson_label, attrs);
-  }
 }
 
 /* The lesson bar and the editor show the lesson again. */

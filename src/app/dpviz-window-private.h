@@ -127,7 +127,6 @@ void _dpviz_window_add_controls (DpvizWindow *self);
 void _dpviz_window_update_controls (DpvizWindow *self);
 
 /* dpviz-window-readouts.c */
-PangoAttrList *_dpviz_window_scale_attrs (double scale);
 void _dpviz_window_queue_readouts (DpvizWindow *self);
 void _dpviz_window_update_explanation (DpvizWindow *self);
 

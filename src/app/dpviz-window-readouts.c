@@ -9,21 +9,11 @@
 
 #include "dpviz-window-private.h"
 
-PangoAttrList *
-_dpviz_window_scale_attrs (double scale)
-{
-  PangoAttrList *attrs = pango_attr_list_new ();
-
-  pango_attr_list_insert (attrs, pango_attr_scale_new (scale));
-  return attrs;
-}
-
 static gboolean
 update_readouts_idle (gpointer user_data)
 {
   DpvizWindow *self = user_data;
   guint kind = dpviz_model_get_view (self->model);
-  g_autoptr(PangoAttrList) attrs = _dpviz_window_scale_attrs (_dpviz_window_zoom_levels[self->zoom_index]);
   DpvFrame *frame;
   GtkWidget *child;
   guint i;
@@ -62,8 +52,6 @@ update_readouts_idle (gpointer user_data)
             gtk_label_set_text (label, r->label);
           if (g_strcmp0 (gtk_label_get_text (value), r->value) != 0)
             gtk_label_set_text (value, r->value);
-          gtk_label_set_attributes (label, attrs);
-          gtk_label_set_attributes (value, attrs);
         }
       return G_SOURCE_REMOVE;
     }
@@ -82,13 +70,11 @@ update_readouts_idle (gpointer user_data)
       gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_add_css_class (label, "dim-label");
-      gtk_label_set_attributes (GTK_LABEL (label), attrs);
       gtk_label_set_xalign (GTK_LABEL (value), 1);
       gtk_label_set_selectable (GTK_LABEL (value), TRUE);
       gtk_widget_set_valign (value, GTK_ALIGN_START);
       gtk_widget_add_css_class (value, "value");
       gtk_widget_add_css_class (value, "numeric");
-      gtk_label_set_attributes (GTK_LABEL (value), attrs);
       gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
                                       GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL,
                                       -1);
@@ -136,11 +122,9 @@ void
 _dpviz_window_update_explanation (DpvizWindow *self)
 {
   guint kind = dpviz_model_get_view (self->model);
-  g_autoptr(PangoAttrList) attrs = _dpviz_window_scale_attrs (_dpviz_window_zoom_levels[self->zoom_index]);
   const DpvViewClass *view = dpv_registry_get (kind);
   g_autofree char *markup = g_strdup_printf ("<b>%s</b>\n%s", dpv_view_class_get_title (view),
                                              dpv_view_class_get_explanation (view));
 
   gtk_label_set_markup (self->explain_label, markup);
-  gtk_label_set_attributes (self->explain_label, attrs);
 }

@@ -450,6 +450,7 @@ dpviz_window_init (DpvizWindow *self)
   _dpviz_window_on_model_eps_prime (self);
   on_model_view (self);
   on_model_mechanism (self);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "dpviz-window");
   _dpviz_window_set_zoom (self, 1);
   _dpviz_window_update_lesson_bar (self);
 }

@@ -207,6 +207,45 @@ visible_name (DpvizWindow *window)
   return adw_view_stack_get_visible_child_name (stack);
 }
 
+
+/* The first visible label at or under @widget (with CSS class @css_class, or any when NULL). */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *css_class)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (GTK_IS_LABEL (widget) && (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      /* a widget of the class: its first label, with the class or inheriting it */
+      if (css_class != NULL && !GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, css_class)
+          && (found = find_label (child, NULL)) != NULL)
+        return found;
+      if ((found = find_label (child, css_class)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The font size (Pango units) of the first visible label of CSS class @css_class (or in a
+ * widget of that class) under @widget, as styled now; 0 when there is none. */
+static double
+label_font_size (GtkWidget  *widget,
+                 const char *css_class)
+{
+  GtkWidget *label = find_label (widget, css_class);
+
+  if (label == NULL)
+    return 0;
+  return pango_font_description_get_size (
+           pango_context_get_font_description (gtk_widget_get_pango_context (label)));
+}
+
 static void
 test_switch_views (void)
 {
@@ -267,13 +306,35 @@ test_switch_views (void)
     g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
   }
 
-  /* Zoom changes the plot text scale. */
-  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
-  g_assert_cmpfloat (dpviz_window_get_text_scale (window), >, 1.0);
-  g_assert_cmpfloat (dpviz_plot_view_get_text_scale (dpviz_window_get_plot_view (window, 0)),
-                     ==, dpviz_window_get_text_scale (window));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-reset", NULL);
-  g_assert_cmpfloat (dpviz_window_get_text_scale (window), ==, 1.0);
+  /* Zoom changes the plot text scale, and the text of every control with it: a parameter
+   * row's heading, a slider's caption and the read-outs, each by the same factor. */
+  {
+    static const char *const classes[] = { "heading", "caption", "value" };
+    double before[G_N_ELEMENTS (classes)];
+
+    spin (0.3);   /* the read-outs are filled in an idle */
+    for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+      before[i] = label_font_size (GTK_WIDGET (window), classes[i]);
+    for (guint i = 0; i < 4; i++)
+      g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+    spin (0.3);   /* the style is applied in the next frame */
+    g_assert_cmpfloat (dpviz_window_get_text_scale (window), ==, 2.0);
+    g_assert_cmpfloat (dpviz_plot_view_get_text_scale (dpviz_window_get_plot_view (window, 0)),
+                       ==, dpviz_window_get_text_scale (window));
+    for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+      {
+        double after = label_font_size (GTK_WIDGET (window), classes[i]);
+
+        g_assert_cmpfloat (before[i], >, 0);
+        g_assert_cmpfloat_with_epsilon (after / before[i], 2.0, 0.02);
+      }
+    g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-reset", NULL);
+    spin (0.3);
+    g_assert_cmpfloat (dpviz_window_get_text_scale (window), ==, 1.0);
+    for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+      g_assert_cmpfloat_with_epsilon (label_font_size (GTK_WIDGET (window), classes[i]),
+                                      before[i], before[i] * 1e-6);
+  }
 
   close_window (window);
 }
