@@ -460,8 +460,11 @@ test_every_view (void)
       series = dpv_figure_series (at_one, &style, 800, 500, NULL);
       g_assert_nonnull (series);
       label = dpv_figure_pin_label (at_one);
-      /* every label names at least one parameter */
+      /* every label names at least one parameter, and ε with the value pinned (1, not the
+       * 0.5 drawn over it) in every view that uses it */
       g_assert_nonnull (strchr (label, '='));
+      if (dpv_view_class_uses (view, DPV_PARAM_EPSILON))
+        g_assert_true (strstr (label, "ε = 1,") != NULL || g_str_has_suffix (label, "ε = 1"));
       pins = dpv_pins_append (NULL, label, series, 3);
       bare = export_image (at_half, NULL);
       with = export_image (at_half, pins);
