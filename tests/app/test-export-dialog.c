@@ -61,22 +61,22 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->dir);
 }
 
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
 static void
 iterate_until (gboolean *done, guint timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + timeout_ms * G_TIME_SPAN_MILLISECOND;
-
-  while (!*done && g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  wait_for (flag_set, done, timeout_ms / 1000.0);
 }
 
 static void
 iterate_for (guint ms)
 {
-  gboolean never = FALSE;
-
-  iterate_until (&never, ms);
+  spin (ms / 1000.0);
 }
 
 /* Texts of all labels below @widget (the toast overlay shows its toasts as widgets). */

@@ -22,36 +22,9 @@
 #include "dpviz-window.h"
 #include "dpv-registry.h"
 #include "dpviz-window-private.h"
+#include "test-app-window.h"
 
 static GtkApplication *app;
-
-static void
-spin (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-/* Runs the main loop until the plot has been drawn more than @after times (5 s at most). */
-static gboolean
-plot_drawn (DpvizPlotView *plot, guint after)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while (dpviz_plot_view_get_n_draws (plot) <= after)
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
 
 /* Sets ε and waits until the window's frame has it. */
 static void
@@ -481,14 +454,10 @@ test_every_view (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   gtk_test_init (&argc, &argv, NULL);
-  app = GTK_APPLICATION (dpviz_application_new ());
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = test_app_new ();
 
   g_test_add_func ("/pins/actions", test_pin_actions);
   g_test_add_func ("/pins/export-includes-pins", test_export_includes_pins);
