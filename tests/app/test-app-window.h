@@ -1,4 +1,5 @@
-/* test-app-window.h — closing a main window in the app tests, with a leak check
+/* test-app-window.h — for the app tests: the application, closing a window with a leak check,
+ * waiting for a paint, reading the clipboard
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -57,4 +58,44 @@ plot_drawn (DpvizPlotView *plot, guint after)
   DrawWait w = { plot, after };
 
   return wait_for (drawn_after, &w, 5.0);
+}
+
+typedef struct {
+  gboolean done;
+  GValue value;
+  GError *error;
+} ReadValue;
+
+static inline void
+value_read (GObject *source, GAsyncResult *result, gpointer data)
+{
+  ReadValue *r = data;
+  const GValue *value = gdk_clipboard_read_value_finish (GDK_CLIPBOARD (source), result,
+                                                         &r->error);
+
+  if (value != NULL)
+    {
+      g_value_init (&r->value, G_VALUE_TYPE (value));
+      g_value_copy (value, &r->value);
+    }
+  r->done = TRUE;
+}
+
+static inline gboolean
+clipboard_read (gpointer data)
+{
+  return ((ReadValue *) data)->done;
+}
+
+/* The clipboard's content as @type (10 s at most), into @value (unset after use). */
+static inline void
+read_clipboard (GdkClipboard *clipboard, GType type, GValue *value)
+{
+  ReadValue r = { FALSE, G_VALUE_INIT, NULL };
+
+  gdk_clipboard_read_value_async (clipboard, type, G_PRIORITY_DEFAULT, NULL, value_read, &r);
+  g_assert_true (wait_for (clipboard_read, &r, 10.0));
+  g_assert_no_error (r.error);
+  g_assert_true (G_VALUE_HOLDS (&r.value, type));
+  *value = r.value;
 }

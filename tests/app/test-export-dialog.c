@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "test-app-util.h"
+#include "test-app-window.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -804,41 +804,6 @@ test_dialog_chooser_cancel (Fixture *f, gconstpointer data)
   activate_shortcut (GTK_WIDGET (dialog), "Escape");
   iterate_for (50);
   g_assert_null (dialog);
-}
-
-typedef struct {
-  gboolean done;
-  GValue value;
-  GError *error;
-} ReadValue;
-
-static void
-value_read (GObject *source, GAsyncResult *result, gpointer data)
-{
-  ReadValue *r = data;
-  const GValue *value = gdk_clipboard_read_value_finish (GDK_CLIPBOARD (source), result,
-                                                         &r->error);
-
-  if (value != NULL)
-    {
-      g_value_init (&r->value, G_VALUE_TYPE (value));
-      g_value_copy (value, &r->value);
-    }
-  r->done = TRUE;
-}
-
-/* The clipboard's content as @type (10 s at most), into @value (unset after use). */
-static void
-read_clipboard (GdkClipboard *clipboard, GType type, GValue *value)
-{
-  ReadValue r = { FALSE, G_VALUE_INIT, NULL };
-
-  gdk_clipboard_read_value_async (clipboard, type, G_PRIORITY_DEFAULT, NULL, value_read, &r);
-  iterate_until (&r.done, 10000);
-  g_assert_true (r.done);
-  g_assert_no_error (r.error);
-  g_assert_true (G_VALUE_HOLDS (&r.value, type));
-  *value = r.value;
 }
 
 static void

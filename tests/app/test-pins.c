@@ -341,39 +341,23 @@ test_export_includes_pins (void)
   spin (0.05);
 }
 
-typedef struct {
-  gboolean done;
-  GdkTexture *texture;
-} ReadTexture;
-
-static void
-texture_read (GObject *source, GAsyncResult *result, gpointer data)
-{
-  ReadTexture *r = data;
-  g_autoptr(GError) error = NULL;
-
-  r->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-  r->done = TRUE;
-}
-
 /* win.copy-figure's image, as pixels (new, 4 bytes a pixel); its size in @width, @height. */
 static guint8 *
 copied_pixels (DpvizWindow *window, int *width, int *height)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
-  ReadTexture r = { FALSE, NULL };
+  GValue value = G_VALUE_INIT;
+  GdkTexture *texture;
   guint8 *data;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "copy-figure", NULL);
-  gdk_clipboard_read_texture_async (clipboard, NULL, texture_read, &r);
-  while (!r.done)
-    g_main_context_iteration (NULL, TRUE);
-  *width = gdk_texture_get_width (r.texture);
-  *height = gdk_texture_get_height (r.texture);
+  read_clipboard (clipboard, GDK_TYPE_TEXTURE, &value);
+  texture = g_value_get_object (&value);
+  *width = gdk_texture_get_width (texture);
+  *height = gdk_texture_get_height (texture);
   data = g_malloc (4 * *width * *height);
-  gdk_texture_download (r.texture, data, 4 * *width);
-  g_object_unref (r.texture);
+  gdk_texture_download (texture, data, 4 * *width);
+  g_value_unset (&value);
   return data;
 }
 
