@@ -354,6 +354,8 @@ main (int argc, char *argv[])
       Drag d = { model, 0, samples, 0, latency, 0 };
       gint64 end;
 
+      if (only_view != NULL && g_strcmp0 (only_view, dpv_registry_get (v)->name) != 0)
+        continue;
       dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
       dpviz_model_set_view (model, v);
       iterate_for (0.3);
@@ -384,6 +386,9 @@ main (int argc, char *argv[])
       {
         DpvParams params;
         guint n = MIN (samples, 20);
+
+        if (only_view != NULL && g_strcmp0 (only_view, dpv_registry_get (v)->name) != 0)
+          continue;
 
         dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
         dpviz_model_get_params (model, &params);
