@@ -288,8 +288,8 @@ setup_dist (DpvPlot *plot, gconstpointer user_data)
   if (v->legend_below)
     {
       /* the entries draw_dist () gives the legend (the first only when it is drawn) */
-      const char *labels[] = { _("outside [0, 1]: no rate is there"),
-                               _("Pr[K = k], placed at its estimate") };
+      const char *labels[] = { _("outside [0, 1]: not a rate"),
+                               _("Pr[K = k] at its estimate") };
 
       dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
     }
@@ -308,11 +308,11 @@ draw_dist (const Survey *v, const DpvStyle *style, cairo_t *cr, DpvPlot *plot)
   g_autofree char *ci_hi = dpv_fmt (s->ci_hi);
   /* Translators: the interval's label: its ends */
   g_autofree char *ci_label = g_strdup_printf (_("95 %% interval [%s, %s]"), ci_lo, ci_hi);
-  const char *legend = _("Pr[K = k], placed at its estimate");
+  const char *legend = _("Pr[K = k] at its estimate");
   double dx, dy, dw, dh, lw = 0, lh = 0;
 
   dpv_plot_shade_x_range (plot, -HUGE_VAL, 0.0, &style->muted, 0.10,
-                          s->x_lo < 0 || s->x_hi > 1 ? _("outside [0, 1]: no rate is there")
+                          s->x_lo < 0 || s->x_hi > 1 ? _("outside [0, 1]: not a rate")
                                                      : NULL);
   dpv_plot_shade_x_range (plot, 1.0, HUGE_VAL, &style->muted, 0.10, NULL);
   dpv_plot_draw_frame (plot);
@@ -438,7 +438,7 @@ prior_key (const DpvSurvey *s)
 
   /* Translators: the prior of the deniability panel: the true rate π, or its estimate */
   return s->revealed ? g_strdup_printf (_("prior π = %s"), prior)
-                     : g_strdup_printf (_("prior: estimate %s"), prior);
+                     : g_strdup_printf (_("prior: est. %s"), prior);
 }
 
 /* Short keys under the y axis's title Pr[true “yes”]: they fit the strip under a panel at
