@@ -23,6 +23,7 @@ typedef struct {
   const DpMechanism *m;
   gboolean compact;
   gboolean legend_below;  /* the pair's panel too narrow to keep its legend off the peaks */
+  gboolean keys_below;    /* the panels against g: their legends in strips under them */
 } Group;
 
 /* ---- the pair ---------------------------------------------------------------------------- */
@@ -166,7 +167,10 @@ setup_delta (DpvPlot *plot, gconstpointer user_data)
   const Group *v = user_data;
   const DpvGroup *d = v->d;
 
-  dpv_plot_set_title (plot, _("δ<sub>g</sub>(ε′) of the group pair"));
+  /* Translators: the short form of “δ<sub>g</sub>(ε′) of the group pair” */
+  const char *titles[] = { _("δ<sub>g</sub>(ε′) of the group pair"), _("δ<sub>g</sub>(ε′)") };
+
+  dpv_plot_set_title_choices (plot, titles, G_N_ELEMENTS (titles));
   dpv_plot_set_x_axis (plot, 0.0, d->eps_prime[DPV_GROUP_DELTA_CURVE - 1], DPV_SCALE_LINEAR,
                        _("threshold ε′"));
   dpv_plot_set_y_axis (plot, d->dcurve_lo, 1.5, DPV_SCALE_LOG, _("δ<sub>g</sub>(ε′)"));
@@ -212,14 +216,34 @@ draw_delta (const Group *v, const DpvStyle *style, DpvPlot *plot)
 
 /* ---- against g --------------------------------------------------------------------------- */
 
+#define MAX_DIV_KEY N_("exact D<sub>∞</sub>")
+#define BOUND_KEY N_("Prop. 3.6: gε")
+#define CHAIN_KEY N_("chain of Prop. 3.6: δ(e<sup>gε</sup> − 1)/(e<sup>ε</sup> − 1)")
+#define DELTA_KEY N_("exact δ<sub>g</sub>(gε)")
+#define TV_KEY N_("δ<sub>g</sub>(0); δ<sub>g</sub>(gε) = 0 for every g")
+
+/* the δ is the δ<sub>g</sub>(ε′) panel's, labelled there */
+#define EPS_AT_DELTA_KEY N_("exact ε at δ (D<sub>∞</sub><sup>δ</sup>)")
+
 static void
 setup_eps_g (DpvPlot *plot, gconstpointer user_data)
 {
   const Group *v = user_data;
 
-  dpv_plot_set_title (plot, _("ε of the group pair against g"));
+  /* Translators: the short form of “ε of the group pair against g” */
+  const char *titles[] = { _("ε of the group pair against g"), _("ε against g") };
+
+  dpv_plot_set_title_choices (plot, titles, G_N_ELEMENTS (titles));
   dpv_plot_set_x_axis (plot, 1.0, 50.0, DPV_SCALE_LINEAR, _("group size g"));
   dpv_plot_set_y_axis (plot, 0.0, v->d->eps_hi, DPV_SCALE_LINEAR, "ε");
+  if (v->keys_below)
+    {
+      /* the entries draw_eps_g () gives the legend */
+      const char *labels[] = { v->m->kind == DP_MECHANISM_GAUSSIAN ? NULL : _(MAX_DIV_KEY),
+                               _(EPS_AT_DELTA_KEY), _(BOUND_KEY) };
+
+      dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
+    }
 }
 
 /* The current g: a dashed line and the point on a curve. */
@@ -238,9 +262,6 @@ draw_eps_g (const Group *v, const DpvStyle *style, DpvPlot *plot)
 {
   const DpvGroup *d = v->d;
   gboolean gaussian = v->m->kind == DP_MECHANISM_GAUSSIAN;
-  g_autofree char *ds = dpv_fmt (v->params->delta);
-  /* Translators: δ */
-  g_autofree char *el = g_strdup_printf (_("exact ε at δ = %s (D<sub>∞</sub><sup>δ</sup>)"), ds);
   g_autofree char *now = dpv_fmt (gaussian ? d->epsilon_at_delta : d->max_divergence);
   g_autofree char *label = gaussian ? g_strdup_printf ("ε = %s", now)
                                     : g_strdup_printf ("D<sub>∞</sub> = %s", now);
@@ -248,12 +269,12 @@ draw_eps_g (const Group *v, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_draw_frame (plot);
   if (!gaussian)
     dpv_plot_line (plot, d->gs, d->curve_max_div, 50, &style->roles[DPV_ROLE_ACTUAL],
-                   style->line_width * 2.2, DPV_DASH_SOLID, _("exact D<sub>∞</sub>"));
+                   style->line_width * 2.2, DPV_DASH_SOLID, _(MAX_DIV_KEY));
   dpv_plot_line (plot, d->gs, d->curve_eps_at_delta, 50, &style->roles[DPV_ROLE_LOSS],
-                 style->line_width, DPV_DASH_SOLID, el);
+                 style->line_width, DPV_DASH_SOLID, _(EPS_AT_DELTA_KEY));
   /* the bound last: for the pure mechanisms it lies on the exact curves */
   dpv_plot_line (plot, d->gs, d->curve_bound, 50, &style->roles[DPV_ROLE_BOUND],
-                 style->line_width, DPV_DASH_DASHED, _("Prop. 3.6: gε"));
+                 style->line_width, DPV_DASH_DASHED, _(BOUND_KEY));
   mark_g (v, style, plot, gaussian ? d->epsilon_at_delta : d->max_divergence, label);
   dpv_plot_legend (plot);
 }
@@ -266,13 +287,27 @@ setup_delta_g (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_x_axis (plot, 1.0, 50.0, DPV_SCALE_LINEAR, _("group size g"));
   if (v->m->kind == DP_MECHANISM_GAUSSIAN)
     {
-      dpv_plot_set_title (plot, _("δ of the group pair at gε against g"));
+      /* Translators: the short form of “δ of the group pair at gε against g” */
+      const char *titles[] = { _("δ of the group pair at gε against g"),
+                               _("δ at gε against g") };
+      const char *labels[] = { _(CHAIN_KEY), _(DELTA_KEY) };
+
+      dpv_plot_set_title_choices (plot, titles, G_N_ELEMENTS (titles));
       dpv_plot_set_y_axis (plot, v->d->delta_lo, v->d->delta_hi, DPV_SCALE_LOG, "δ");
+      if (v->keys_below)
+        dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
     }
   else
     {
-      dpv_plot_set_title (plot, _("Statistical distance of the group pair"));
+      /* Translators: the short form of “Statistical distance of the group pair” */
+      const char *titles[] = { _("Statistical distance of the group pair"),
+                               _("Statistical distance") };
+      const char *labels[] = { _(TV_KEY) };
+
+      dpv_plot_set_title_choices (plot, titles, G_N_ELEMENTS (titles));
       dpv_plot_set_y_axis (plot, 0.0, 1.05, DPV_SCALE_LINEAR, _("statistical distance"));
+      if (v->keys_below)
+        dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
     }
 }
 
@@ -288,10 +323,9 @@ draw_delta_g (const Group *v, const DpvStyle *style, DpvPlot *plot)
       g_autofree char *label = g_strdup_printf ("δ = %s", now);
 
       dpv_plot_line (plot, d->gs, d->curve_chain, 50, &style->roles[DPV_ROLE_BOUND],
-                     style->line_width, DPV_DASH_DASHED,
-                     _("chain of Prop. 3.6: δ(e<sup>gε</sup> − 1)/(e<sup>ε</sup> − 1)"));
+                     style->line_width, DPV_DASH_DASHED, _(CHAIN_KEY));
       dpv_plot_line (plot, d->gs, d->curve_delta, 50, &style->roles[DPV_ROLE_LOSS],
-                     style->line_width, DPV_DASH_SOLID, _("exact δ<sub>g</sub>(gε)"));
+                     style->line_width, DPV_DASH_SOLID, _(DELTA_KEY));
       mark_g (v, style, plot, d->delta_at_group_epsilon, label);
     }
   else
@@ -300,8 +334,7 @@ draw_delta_g (const Group *v, const DpvStyle *style, DpvPlot *plot)
       g_autofree char *label = g_strdup_printf ("TV = %s", now);
 
       dpv_plot_line (plot, d->gs, d->curve_tv, 50, &style->roles[DPV_ROLE_LOSS],
-                     style->line_width, DPV_DASH_SOLID,
-                     _("δ<sub>g</sub>(0); δ<sub>g</sub>(gε) = 0 for every g"));
+                     style->line_width, DPV_DASH_SOLID, _(TV_KEY));
       mark_g (v, style, plot, d->tv, label);
     }
   dpv_plot_legend (plot);
@@ -322,10 +355,12 @@ dpv_group_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
 
   v.compact = w < 52 * text || h < 26 * text;
   /* the densities' tips reach the top of the panel: a narrow one has no free corner */
-  v.legend_below = !v.compact && w / 2 < 44 * text;
-  if (v.compact)
+  v.legend_below = v.compact || w / 2 < 44 * text;
+  v.keys_below = v.compact;
+  if (w < 36 * text)
     {
-      /* the pair and its loss on the left; δ(ε′), ε and δ against g stacked on the right */
+      /* narrow: the pair and its loss on the left; δ(ε′), ε and δ against g stacked on the
+       * right (wider compact figures keep the rows below, with the legends in strips) */
       double pw = w * 0.55, rh = h / 3;
 
       dpv_panels_stacked (cr, style, x, y, pw, h, 0.6, setup_pair, setup_loss, &v, &top,

@@ -25,6 +25,10 @@ typedef struct {
   const DpvParams *params;
   gboolean compact;
   gboolean legend_below;  /* distribution panel too narrow to keep its legend off the bars */
+  gboolean keys_below;    /* the standard deviation's and the deniability's legends in
+                             strips under their panels: too small for a box off the curves */
+  gboolean keys_inline;   /* their keys as labels at their curves and lines instead: the
+                             panels are too short for a strip of two rows */
 } Survey;
 
 /* ---- the class --------------------------------------------------------------------------- */
@@ -274,24 +278,25 @@ setup_dist (DpvPlot *plot, gconstpointer user_data)
   t2 = g_strdup (_("Distribution of the estimate"));
   x_title = g_strdup (_("estimate of π"));
   {
-    const char *titles[] = { t1, t2 };
+    /* Translators: the shortest title of the sampling distribution's panel */
+    const char *titles[] = { t1, t2, _("Sampling distribution") };
 
-    dpv_plot_set_title_choices (plot, titles, 2);
+    dpv_plot_set_title_choices (plot, titles, G_N_ELEMENTS (titles));
   }
   dpv_plot_set_x_axis (plot, s->x_lo, s->x_hi, DPV_SCALE_LINEAR, x_title);
   dpv_plot_set_y_axis (plot, 0.0, s->pmf_max * 1.3, DPV_SCALE_LINEAR, _("probability"));
   if (v->legend_below)
     {
       /* the entries draw_dist () gives the legend (the first only when it is drawn) */
-      const char *labels[] = { _("outside [0, 1]: no rate is there"),
-                               _("Pr[K = k], placed at its estimate") };
+      const char *labels[] = { _("outside [0, 1]: not a rate"),
+                               _("Pr[K = k] at its estimate") };
 
       dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
     }
 }
 
 static void
-draw_dist (const Survey *v, const DpvStyle *style, DpvPlot *plot)
+draw_dist (const Survey *v, const DpvStyle *style, cairo_t *cr, DpvPlot *plot)
 {
   const DpvSurvey *s = v->s;
   double ytop = s->pmf_max * 1.14;
@@ -303,10 +308,11 @@ draw_dist (const Survey *v, const DpvStyle *style, DpvPlot *plot)
   g_autofree char *ci_hi = dpv_fmt (s->ci_hi);
   /* Translators: the interval's label: its ends */
   g_autofree char *ci_label = g_strdup_printf (_("95 %% interval [%s, %s]"), ci_lo, ci_hi);
-  const char *legend = _("Pr[K = k], placed at its estimate");
+  const char *legend = _("Pr[K = k] at its estimate");
+  double dx, dy, dw, dh, lw = 0, lh = 0;
 
   dpv_plot_shade_x_range (plot, -HUGE_VAL, 0.0, &style->muted, 0.10,
-                          s->x_lo < 0 || s->x_hi > 1 ? _("outside [0, 1]: no rate is there")
+                          s->x_lo < 0 || s->x_hi > 1 ? _("outside [0, 1]: not a rate")
                                                      : NULL);
   dpv_plot_shade_x_range (plot, 1.0, HUGE_VAL, &style->muted, 0.10, NULL);
   dpv_plot_draw_frame (plot);
@@ -340,19 +346,30 @@ draw_dist (const Survey *v, const DpvStyle *style, DpvPlot *plot)
 
     dpv_plot_line (plot, ex, ey, 2, &style->accent, style->line_width, DPV_DASH_SOLID, NULL);
   }
+  /* a label wider than the data area would stick out of the figure: the caption states the
+   * interval's ends */
+  dpv_plot_get_data_area (plot, &dx, &dy, &dw, &dh);
+  dpv_measure_text (cr, style, ci_label, 0.9, &lw, &lh);
+  if (lw > dw * 0.96)
+    {
+      g_free (ci_label);
+      /* Translators: the interval's label when its ends do not fit; the caption gives them */
+      ci_label = g_strdup_printf (_("95 %% interval"));
+    }
   dpv_plot_annotate (plot, 0.5 * (s->ci_lo + s->ci_hi), ytop, ci_label, DPV_ANCHOR_NORTH,
                      &style->accent);
   /* in a compact figure (a LaTeX column) the estimate's label would run into the interval's:
    * the caption states the estimate */
   if (!v->compact)
-    {
-      dpv_plot_annotate_vline (plot, s->estimate, s->pmf_max * 0.8, est_label, DPV_ANCHOR_WEST,
-                               &style->accent);
-      dpv_plot_legend (plot);
-    }
+    dpv_plot_annotate_vline (plot, s->estimate, s->pmf_max * 0.8, est_label, DPV_ANCHOR_WEST,
+                             &style->accent);
+  dpv_plot_legend (plot);
 }
 
 /* ---- the price: sd against ε, and the posteriors ------------------------------------------ */
+
+#define SD_KEY "√(λ(1 − λ)/n)/(2p − 1)"
+#define SD_PLAIN_KEY N_("without the coin: √(π(1 − π)/n)")
 
 static void
 setup_sd (DpvPlot *plot, gconstpointer user_data)
@@ -363,10 +380,21 @@ setup_sd (DpvPlot *plot, gconstpointer user_data)
                                          v->s->n);
   const char *y_title = _("sd of the estimate");
 
-  dpv_plot_set_title (plot, t1);
+  /* Translators: the standard deviation's panel title, short */
+  g_autofree char *t2 = g_strdup_printf (_("sd of the estimate, n = %lu"), v->s->n);
+  const char *titles[] = { t1, t2, y_title };
+
+  dpv_plot_set_title_choices (plot, titles, G_N_ELEMENTS (titles));
   dpv_plot_set_x_axis (plot, v->s->eps[0], v->s->eps[DPV_SURVEY_CURVE - 1], DPV_SCALE_LOG,
                        _("privacy budget ε"));
   dpv_plot_set_y_axis (plot, v->s->sd_lo, v->s->sd_hi, DPV_SCALE_LOG, y_title);
+  if (v->keys_below)
+    {
+      /* the entries draw_sd () gives the legend */
+      const char *labels[] = { SD_KEY, v->s->sd_no_noise > 0 ? _(SD_PLAIN_KEY) : NULL };
+
+      dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
+    }
 }
 
 static void
@@ -381,27 +409,65 @@ draw_sd (const Survey *v, const DpvStyle *style, DpvPlot *plot)
   if (s->sd_no_noise > 0)
     dpv_plot_hline (plot, s->sd_no_noise, &style->muted, DPV_DASH_DASHED, NULL);
   dpv_plot_line (plot, s->eps, s->sd, DPV_SURVEY_CURVE, &style->roles[DPV_ROLE_TIGHT],
-                 style->line_width, DPV_DASH_SOLID,
-                 "√(λ(1 − λ)/n)/(2p − 1)");
+                 style->line_width, DPV_DASH_SOLID, SD_KEY);
   if (s->sd_no_noise > 0)
     dpv_plot_line (plot, NULL, NULL, 0, &style->muted, style->line_width * 0.7,
-                   DPV_DASH_DASHED, _("without the coin: √(π(1 − π)/n)"));
+                   DPV_DASH_DASHED, _(SD_PLAIN_KEY));
   dpv_plot_vline (plot, mx[0], &style->accent, DPV_DASH_DASHED, NULL);
   dpv_plot_markers (plot, mx, my, 1, &style->accent, 4.5, NULL);
   dpv_plot_annotate_vline (plot, mx[0], my[0], label, DPV_ANCHOR_EAST, &style->foreground);
-  if (!v->compact)
+  /* inline: the curve's key right of its high left end, the dashed line's above its left
+   * end, far under the curve there */
+  if (v->keys_inline)
+    {
+      dpv_plot_annotate (plot, s->eps[0], s->sd[0], SD_KEY, DPV_ANCHOR_EAST,
+                         &style->roles[DPV_ROLE_TIGHT]);
+      if (s->sd_no_noise > 0)
+        dpv_plot_annotate (plot, s->eps[0], s->sd_no_noise, _(SD_PLAIN_KEY),
+                           DPV_ANCHOR_NORTH_EAST, &style->muted);
+    }
+  if (!v->keys_inline)
     dpv_plot_legend (plot);
 }
+
+/* The deniability panel's legend entry for the prior. */
+static char *
+prior_key (const DpvSurvey *s)
+{
+  g_autofree char *prior = dpv_fmt (s->rate_used);
+
+  /* Translators: the prior of the deniability panel: the true rate π, or its estimate */
+  return s->revealed ? g_strdup_printf (_("prior π = %s"), prior)
+                     : g_strdup_printf (_("prior: est. %s"), prior);
+}
+
+/* Short keys under the y axis's title Pr[true “yes”]: they fit the strip under a panel at
+ * twice the text size. */
+#define POST_YES_KEY N_("reported “yes”")
+#define POST_NO_KEY N_("reported “no”")
 
 static void
 setup_post (DpvPlot *plot, gconstpointer user_data)
 {
   const Survey *v = user_data;
+  /* Translators: the deniability panel's title, short */
+  const char *titles[] = { _("Deniability: is a “yes” true?"), _("Deniability") };
 
-  dpv_plot_set_title (plot, _("Deniability: is a “yes” true?"));
+  dpv_plot_set_title_choices (plot, titles, G_N_ELEMENTS (titles));
   dpv_plot_set_x_axis (plot, v->s->eps[0], v->s->eps[DPV_SURVEY_CURVE - 1], DPV_SCALE_LOG,
                        _("privacy budget ε"));
-  dpv_plot_set_y_axis (plot, 0.0, 1.0, DPV_SCALE_LINEAR, _("posterior probability"));
+  dpv_plot_set_y_axis (plot, 0.0, 1.0, DPV_SCALE_LINEAR, 
+                       /* Translators: the deniability panel's y axis: the posterior
+                        * probability that the true answer is “yes” */
+                       _("Pr[true “yes”]"));
+  if (v->keys_below)
+    {
+      /* the entries draw_post () gives the legend */
+      g_autofree char *prior = prior_key (v->s);
+      const char *labels[] = { prior, _(POST_YES_KEY), _(POST_NO_KEY) };
+
+      dpv_plot_set_legend_below (plot, labels, G_N_ELEMENTS (labels));
+    }
 }
 
 static void
@@ -413,26 +479,69 @@ draw_post (const Survey *v, const DpvStyle *style, DpvPlot *plot)
   double my[2] = { s->expected.posterior_yes, s->expected.posterior_no };
   g_autofree char *py = dpv_fmt (my[0]);
   g_autofree char *pn = dpv_fmt (my[1]);
-  g_autofree char *prior = dpv_fmt (s->rate_used);
-  g_autofree char *prior_label = s->revealed
-    ? g_strdup_printf (_("prior: true rate π = %s"), prior)
-    : g_strdup_printf (_("prior: the estimate %s"), prior);
+  g_autofree char *prior_label = prior_key (s);
 
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, s->rate_used, &style->muted, DPV_DASH_DASHED, NULL);
   dpv_plot_line (plot, NULL, NULL, 0, &style->muted, style->line_width * 0.7, DPV_DASH_DASHED,
                  prior_label);
   dpv_plot_line (plot, s->eps, s->post_yes, DPV_SURVEY_CURVE, &style->roles[DPV_ROLE_D_PRIME],
-                 style->line_width, DPV_DASH_SOLID, _("Pr[true yes | reported “yes”]"));
+                 style->line_width, DPV_DASH_SOLID, _(POST_YES_KEY));
   dpv_plot_line (plot, s->eps, s->post_no, DPV_SURVEY_CURVE, &style->roles[DPV_ROLE_D],
-                 style->line_width, DPV_DASH_SOLID, _("Pr[true yes | reported “no”]"));
+                 style->line_width, DPV_DASH_SOLID, _(POST_NO_KEY));
   dpv_plot_vline (plot, eps, &style->accent, DPV_DASH_DASHED, NULL);
   dpv_plot_markers (plot, mx, my, 2, &style->accent, 4.5, NULL);
   dpv_plot_annotate (plot, mx[0], my[0], py, DPV_ANCHOR_NORTH_WEST,
                      &style->roles[DPV_ROLE_D_PRIME]);
   dpv_plot_annotate (plot, mx[1], my[1], pn, DPV_ANCHOR_SOUTH_WEST, &style->roles[DPV_ROLE_D]);
-  if (!v->compact)
+  /* inline: each curve's key at its right end, on the side towards the prior (the curve
+   * rising from it ends near 1, the one falling near 0); the prior's over or under the left
+   * end of its line, on the side with more room */
+  if (v->keys_inline)
+    {
+      int last = DPV_SURVEY_CURVE - 1;
+
+      dpv_plot_annotate (plot, s->eps[last], s->post_yes[last], _(POST_YES_KEY),
+                         DPV_ANCHOR_SOUTH_WEST, &style->roles[DPV_ROLE_D_PRIME]);
+      dpv_plot_annotate (plot, s->eps[last], s->post_no[last], _(POST_NO_KEY),
+                         DPV_ANCHOR_NORTH_WEST, &style->roles[DPV_ROLE_D]);
+      dpv_plot_annotate (plot, s->eps[0], s->rate_used, prior_label,
+                         s->rate_used < 0.5 ? DPV_ANCHOR_NORTH_EAST : DPV_ANCHOR_SOUTH_EAST,
+                         &style->muted);
+    }
+  else
     dpv_plot_legend (plot);
+}
+
+/* Whether the panel @setup makes in (x, y, w, h) keeps a strip for its legend under it
+ * (dpv_plot_set_legend_below () refuses one that would take more than a quarter of the
+ * panel): laid out, never drawn, on a context of its own, so that it is neither logged nor
+ * numbered among the figure's panels. */
+static gboolean
+strip_fits (cairo_t *cr, const DpvStyle *style, double x, double y, double w, double h,
+            DpvPanelSetup setup, const Survey *v)
+{
+  DpvStyle quiet = *style;
+  Survey with = *v, without = *v;
+  cairo_t *probe_cr = cairo_create (cairo_get_target (cr));
+  cairo_matrix_t m;
+  double dx, dy, dw, dh_with = 0, dh_without = 0;
+
+  quiet.plot_options.panel_log = NULL;
+  quiet.plot_options.pins = NULL;
+  cairo_get_matrix (cr, &m);
+  cairo_set_matrix (probe_cr, &m);
+  with.keys_below = TRUE;
+  without.keys_below = FALSE;
+  {
+    g_autoptr(DpvPlot) a = dpv_panel_new (probe_cr, &quiet, x, y, w, h, setup, &with);
+    g_autoptr(DpvPlot) b = dpv_panel_new (probe_cr, &quiet, x, y, w, h, setup, &without);
+
+    dpv_plot_get_data_area (a, &dx, &dy, &dw, &dh_with);
+    dpv_plot_get_data_area (b, &dx, &dy, &dw, &dh_without);
+  }
+  cairo_destroy (probe_cr);
+  return dh_with < dh_without - 0.5;
 }
 
 void
@@ -448,12 +557,23 @@ dpv_survey_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
 
   v.compact = w < 52 * text || h < 26 * text;
   /* the bars fill the panel's middle: a narrow panel has no free corner for the legend */
-  v.legend_below = !v.compact && w * 0.58 < 44 * text;
+  v.legend_below = v.compact || w * 0.58 < 44 * text;
   /* compact too: the class and the distribution above, the standard deviation and the
-   * deniability below (compact only shortens their labels) */
+   * deniability below (compact only shortens their labels); their legends in strips under
+   * them, else (taller, for the curves' labels) as labels at the curves */
   {
     double top = h * 0.56, cw = w * 0.42;
     DpvPlot *bottom[2];
+
+    if (v.compact)
+      {
+        v.keys_below = strip_fits (cr, style, x, y + top, w / 2, h - top, setup_sd, &v)
+                       && strip_fits (cr, style, x + w / 2, y + top, w / 2, h - top,
+                                      setup_post, &v);
+        v.keys_inline = !v.keys_below;
+        if (v.keys_inline)
+          top = h * 0.47;
+      }
 
     draw_class (&v, style, cr, x, y, cw, top);
     dist = dpv_panel_new (cr, style, x + cw, y, w - cw, top, setup_dist, &v);
@@ -462,7 +582,7 @@ dpv_survey_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
     bottom[0] = sd;
     bottom[1] = post;
     dpv_plot_align_bottom (bottom, 2);
-    draw_dist (&v, style, dist);
+    draw_dist (&v, style, cr, dist);
     draw_sd (&v, style, sd);
     draw_post (&v, style, post);
   }
