@@ -334,6 +334,67 @@ test_legend_auto (void)
     }
 }
 
+/* A 300 × 340 panel titled @title with a legend of @labels; its record, its legend's and its
+ * title's boxes. */
+static DpvPanelRecord *
+narrow_panel (const char *title, const char *const *labels, guint n, cairo_rectangle_t *leg,
+              cairo_rectangle_t *title_box)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 1 }, y[] = { 0.5, 0.5 };
+  DpvPanelRecord *r;
+
+  canvas_init (&c, 300, 340, 1, DPV_THEME_LIGHT);
+  c.style.plot_options.panel_log =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_panel_record_free);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 300, 340);
+  dpv_plot_set_title (p, title);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_draw_frame (p);
+  for (guint k = 0; k < n; k++)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[k], 2, DPV_DASH_SOLID, labels[k]);
+  dpv_plot_legend (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1), ==, 1);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_TITLE, title_box, 1), ==, 1);
+  dpv_plot_free (p);
+  r = g_ptr_array_steal_index (c.style.plot_options.panel_log, 0);
+  g_ptr_array_unref (c.style.plot_options.panel_log);
+  c.style.plot_options.panel_log = NULL;
+  canvas_clear (&c);
+  return r;
+}
+
+/* a legend entry or a title too long for the panel wraps onto a second line rather than
+ * being cut: the record has no entry and no title cut, and the boxes are a line taller than
+ * with short texts, within the panel's width */
+static void
+test_legend_wrap (void)
+{
+  static const char *shorter[] = { "one curve", "another" };
+  static const char *longer[] = { "one curve with a name far too long for this panel",
+                                  "another" };
+  const char *long_title = "A title that is much too long for one line of this panel";
+  cairo_rectangle_t leg0, title0, leg, title;
+  DpvPanelRecord *r0 = narrow_panel ("Short", shorter, 2, &leg0, &title0);
+  DpvPanelRecord *r = narrow_panel (long_title, longer, 2, &leg, &title);
+  double line = 13 * 0.9 * 0.78;   /* a line of legend text at its smallest, at least */
+
+  g_assert_cmpuint (r->legend->len, ==, 2);
+  g_assert_cmpuint (r->n_legend_ellipsized, ==, 0);
+  g_assert_false (r->title_ellipsized);
+  g_assert_cmpstr (r->title, ==, long_title);
+  g_assert_cmpfloat (leg.height, >=, leg0.height + line);
+  g_assert_cmpfloat (leg.x + leg.width, <=, 300);
+  /* the title on two lines: at least 1.8 times as tall as one, within the panel */
+  g_assert_cmpfloat (title.height, >=, 1.8 * title0.height);
+  g_assert_cmpfloat (title.x, >=, 0);
+  g_assert_cmpfloat (title.x + title.width, <=, 300);
+  dpv_panel_record_free (r0);
+  dpv_panel_record_free (r);
+}
+
 /* a legend never buries a small plot: smaller text, or none at all */
 static void
 test_legend_small (void)
@@ -417,6 +478,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/legend-small", test_legend_small);
   g_test_add_func ("/plot/legend-auto", test_legend_auto);
+  g_test_add_func ("/plot/legend-wrap", test_legend_wrap);
   g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
   return g_test_run ();
 }
