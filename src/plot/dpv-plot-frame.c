@@ -114,7 +114,7 @@ draw_tick_labels (DpvPlot *p, int which)
 static PangoLayout *
 limited_layout (DpvPlot *p, const char *markup, double factor, double width)
 {
-  LayoutOptions opt = { TRUE, width, FALSE, 0 };
+  LayoutOptions opt = { TRUE, width, FALSE, 0, 0 };
 
   return dpv_plot_text_layout_with (p, markup, factor, &opt);
 }
@@ -163,7 +163,7 @@ draw_titles (DpvPlot *p)
       }
       {
         /* laid out for the rotated matrix (a context of its own in the cache) */
-        LayoutOptions opt = { TRUE, avail, FALSE, 0 };
+        LayoutOptions opt = { TRUE, avail, FALSE, 0, 0 };
 
         g_object_unref (layout);
         layout = dpv_text_cached_layout (cr, &p->style, p->axes[which].title,
@@ -179,8 +179,8 @@ draw_titles (DpvPlot *p)
 
   if (p->title)
     {
-      /* semibold over whatever the markup says */
-      LayoutOptions opt = { TRUE, p->w - 2 * p->pad, TRUE, 0 };
+      /* semibold over whatever the markup says; on two lines when one is not enough */
+      LayoutOptions opt = { TRUE, p->w - 2 * p->pad, TRUE, 0, 2 };
       PangoLayout *layout = dpv_plot_text_layout_with (p, p->title, TITLE_FACTOR, &opt);
       double x, y;
 

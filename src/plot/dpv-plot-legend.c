@@ -78,12 +78,31 @@ stroke_legend_frame (DpvPlot *p)
   cairo_stroke (p->cr);
 }
 
-/* The entries laid out in grid @g, in the box at (bx, by); on a near-opaque background when
- * @background (a box over the data). */
+/* A legend entry: the swatch in a box sw wide against the text's first line, the text
+ * after it, both in the row (x, y, row_h). */
 static void
-draw_grid (DpvPlot *p, const LegendGrid *g, double bx, double by, gboolean background)
+draw_entry (DpvPlot *p, const LegendEntry *e, PangoLayout *layout, double x, double y,
+            double sw, double gap, double row_h)
+{
+  double w, h, ty;
+
+  dpv_text_layout_size (layout, &w, &h);
+  ty = y + (row_h - h) / 2;
+  if (pango_layout_get_line_count (layout) > 1)
+    draw_swatch (p, e, x, ty, sw, dpv_plot_first_line_height (layout));
+  else
+    draw_swatch (p, e, x, y, sw, row_h);
+  dpv_plot_show_layout (p, layout, x + sw + gap, ty, &p->style.foreground, FALSE);
+}
+
+/* The entries laid out in grid @g, in the box at (bx, by); on a near-opaque background when
+ * @background (a box over the data). Records the legend drawn as @form. */
+static void
+draw_grid (DpvPlot *p, const LegendGrid *g, double bx, double by, gboolean background,
+           DpvLegendForm form)
 {
   guint n = p->entries->len;
+  PangoLayout **layouts = g_new0 (PangoLayout *, MAX (n, 1));
 
   cairo_save (p->cr);
   legend_frame_path (p, bx, by, g->w, g->h);
@@ -102,22 +121,21 @@ draw_grid (DpvPlot *p, const LegendGrid *g, double bx, double by, gboolean backg
   for (guint i = 0; i < n; i++)
     {
       LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-      PangoLayout *layout = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * g->f,
-                                                       NULL);
       int row = (int) i / g->cols, col = (int) i % g->cols;
-      double x = bx + g->pad, y = by + g->pad, w, h;
+      double x = bx + g->pad, y = by + g->pad;
 
+      layouts[i] = dpv_plot_legend_layout (p, e->markup, g->f, g->fit, 2);
       for (int j = 0; j < col; j++)
         x += g->col_w[j] + g->colgap;
       for (int r = 0; r < row; r++)
         y += g->row_h[r] + g->rowgap;
-      dpv_text_layout_size (layout, &w, &h);
-      draw_swatch (p, e, x, y, g->sw, g->row_h[row]);
-      dpv_plot_show_layout (p, layout, x + g->sw + g->gap, y + (g->row_h[row] - h) / 2,
-                            &p->style.foreground, FALSE);
-      g_object_unref (layout);
+      draw_entry (p, e, layouts[i], x, y, g->sw, g->gap, g->row_h[row]);
     }
   cairo_restore (p->cr);
+  dpv_plot_record_legend (p, form, layouts);
+  for (guint i = 0; i < n; i++)
+    g_object_unref (layouts[i]);
+  g_free (layouts);
 }
 
 static const char **
@@ -147,8 +165,7 @@ legend_below (DpvPlot *p)
   dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
   if (p->style.plot_options.hide_legends)
     return TRUE;
-  dpv_plot_record_legend (p, DPV_LEGEND_BELOW, NULL);
-  draw_grid (p, &g, bx, by, FALSE);
+  draw_grid (p, &g, bx, by, FALSE, DPV_LEGEND_BELOW);
   return TRUE;
 }
 
@@ -173,8 +190,7 @@ legend_in_columns (DpvPlot *p, double inset)
   dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
   if (p->style.plot_options.hide_legends)
     return TRUE;
-  dpv_plot_record_legend (p, DPV_LEGEND_BOX, NULL);
-  draw_grid (p, &g, bx, by, TRUE);
+  draw_grid (p, &g, bx, by, TRUE, DPV_LEGEND_BOX);
   return TRUE;
 }
 
@@ -183,9 +199,11 @@ dpv_plot_legend (DpvPlot *plot)
 {
   DpvPlot *p = plot;
   cairo_t *cr;
-  double pad, sw, gap, rowgap, maxw = 0, total_h = 0, bw, bh, bx, by, inset;
+  double bw, bh, bx, by, inset;
   double *row_h;
   PangoLayout **layouts;
+  g_autofree const char **markups = NULL;
+  LegendBox box;
   guint n;
   double best = INFINITY;
 
@@ -199,55 +217,25 @@ dpv_plot_legend (DpvPlot *plot)
   if (p->below_h > 0 && legend_below (p))
     return;
 
-  /* Full size if the box takes at most 30 % of the data area; else smaller text; where one
-   * column does not fit, in columns (legend_in_columns ()); on a thumbnail where even that
-   * would not fit, no legend at all. */
-  layouts = g_new0 (PangoLayout *, n);
+  /* Full size if the box takes at most 30 % of the data area; else smaller text
+   * (dpv_plot_legend_box ()); where one column does not fit, in columns (legend_in_columns
+   * ()); where even that does not fit, a box of entries on one line each, ellipsized; on a
+   * thumbnail where even that would not fit, no legend at all. */
+  markups = entry_markups (p);
   row_h = g_new0 (double, n);
-  for (int attempt = 0;; attempt++)
+  if (dpv_plot_legend_box (p, markups, n, 2, &box, row_h) == LEGEND_NO_BOX
+      && (legend_in_columns (p, p->em * 0.5 * 0.78)
+          || dpv_plot_legend_box (p, markups, n, 1, &box, row_h) == LEGEND_NO_BOX))
     {
-      static const double shrink[] = { 1.0, 0.88, 0.78 };
-      double f = shrink[attempt], area;
-      gboolean last = attempt + 1 == G_N_ELEMENTS (shrink);
-
-      dpv_plot_legend_metrics (p, f, &pad, &sw, &gap, &rowgap);
-      inset = p->em * 0.5 * f;
-      maxw = 0;
-      total_h = 0;
-      for (guint i = 0; i < n; i++)
-        {
-          LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-          double w, h, avail = p->dw - 2 * inset - 2 * pad - sw - gap;
-
-          LayoutOptions opt = { FALSE, avail > p->em ? avail : 0, FALSE, 0 };
-
-          g_clear_object (&layouts[i]);
-          /* dpv_text_fit_width () leaves a layout that fits as it is */
-          layouts[i] = dpv_plot_text_layout_with (p, e->markup, LEGEND_FACTOR * f, &opt);
-          dpv_text_layout_size (layouts[i], &w, &h);
-          maxw = MAX (maxw, w);
-          row_h[i] = MAX (h, p->em * 0.9 * f);
-          total_h += row_h[i] + (i > 0 ? rowgap : 0);
-        }
-      bw = pad + sw + gap + maxw + pad;
-      bh = pad + total_h + pad;
-      area = bw * bh / MAX (p->dw * p->dh, 1e-9);
-      if (bw <= p->dw - 2 * inset && bh <= p->dh - 2 * inset && area <= 0.3)
-        break;
-      if (last)
-        {
-          if (bw > p->dw - 2 * inset || bh > p->dh - 2 * inset || area > 0.5)
-            {
-              for (guint i = 0; i < n; i++)
-                g_clear_object (&layouts[i]);
-              g_free (layouts);
-              g_free (row_h);
-              legend_in_columns (p, inset);
-              return;
-            }
-          break;
-        }
+      g_free (row_h);
+      return;
     }
+  bw = box.w;
+  bh = box.h;
+  inset = box.inset;
+  layouts = g_new0 (PangoLayout *, n);
+  for (guint i = 0; i < n; i++)
+    layouts[i] = dpv_plot_legend_layout (p, markups[i], box.f, box.fit, box.lines);
 
   /* candidates: corners first, then edge midpoints, then the centre */
   {
@@ -309,17 +297,12 @@ dpv_plot_legend (DpvPlot *plot)
     stroke_legend_frame (p);
   }
   {
-    double yy = by + pad;
+    double yy = by + box.pad;
     for (guint i = 0; i < n; i++)
       {
-        LegendEntry *e = &g_array_index (p->entries, LegendEntry, i);
-        double w, h;
-
-        dpv_text_layout_size (layouts[i], &w, &h);
-        draw_swatch (p, e, bx + pad, yy, sw, row_h[i]);
-        dpv_plot_show_layout (p, layouts[i], bx + pad + sw + gap, yy + (row_h[i] - h) / 2,
-                              &p->style.foreground, FALSE);
-        yy += row_h[i] + rowgap;
+        draw_entry (p, &g_array_index (p->entries, LegendEntry, i), layouts[i], bx + box.pad,
+                    yy, box.sw, box.gap, row_h[i]);
+        yy += row_h[i] + box.rowgap;
       }
   }
   cairo_restore (cr);

@@ -43,15 +43,13 @@ align_data_area (DpvPlot *p)
   p->dh = fabs (y1 - y0);
 }
 
-void
-dpv_plot_layout (DpvPlot *plot)
+/* The layout, with a strip under the panel for a legend of @strip (NULL: none). */
+static void
+layout_pass (DpvPlot *p, GPtrArray *strip)
 {
-  DpvPlot *p = plot;
   double tick_h, title_h = 0, xt_h = 0, yt_w = 0, y2t_w = 0;
   double top, bottom, left = 0, right = 0;
   double need_left = 0, need_right = 0, xlab_h;
-
-  g_return_if_fail (plot != NULL);
 
   p->em = dpv_text_font_px (&p->style, 1.0);
   p->pad = p->em * 0.45;
@@ -63,9 +61,10 @@ dpv_plot_layout (DpvPlot *plot)
   dpv_text_layout_size (dpv_plot_text_layout (p, "0123456789", TICK_FACTOR), NULL, &tick_h);
   if (p->title_choices != NULL)
     {
-      /* the first title that fits the width the frame gives it, else the last (which is
-       * then ellipsized) */
-      LayoutOptions natural = { TRUE, 0, TRUE, 0 };
+      /* the first title that fits on one line of the width the frame gives it, else the
+       * last (which is then wrapped onto two lines, and ellipsized only if those are not
+       * enough) */
+      LayoutOptions natural = { TRUE, 0, TRUE, 0, 0 };
       guint n = g_strv_length (p->title_choices);
 
       for (guint i = 0; i < n; i++)
@@ -86,8 +85,8 @@ dpv_plot_layout (DpvPlot *plot)
     }
   if (p->title)
     {
-      /* measured as drawn (dpv-plot-frame.c): the same layout, not one more per new title */
-      LayoutOptions opt = { TRUE, 0, TRUE, 0 };
+      /* measured as drawn (dpv-plot-frame.c), on the lines it takes */
+      LayoutOptions opt = { TRUE, p->w - 2 * p->pad, TRUE, 0, 2 };
       PangoLayout *layout = dpv_plot_text_layout_with (p, p->title, TITLE_FACTOR, &opt);
 
       dpv_text_layout_size (layout, NULL, &title_h);
@@ -116,13 +115,15 @@ dpv_plot_layout (DpvPlot *plot)
     }
 
   p->below_h = 0;
-  if (p->below != NULL && p->below->len > 0)
+  if (strip != NULL && strip->len > 0)
     {
+      const char *const *markups = (const char *const *) strip->pdata;
       LegendGrid g;
 
-      /* the strip may take a quarter of the panel, no more: else the legend goes inside */
-      if (dpv_plot_legend_grid (p, (const char *const *) p->below->pdata, p->below->len, 0,
-                                p->h * 0.25 - p->pad, &g))
+      /* the strip takes a quarter of the panel at most, or with smaller text 40 %, no more:
+       * else the legend goes inside */
+      if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.25 - p->pad, &g)
+          || dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad, &g))
         p->below_h = g.h + p->pad;
     }
 
@@ -218,6 +219,24 @@ dpv_plot_layout (DpvPlot *plot)
   align_data_area (p);
   dpv_plot_resolve_corner_labels (p);
   p->laid_out = TRUE;
+}
+
+void
+dpv_plot_layout (DpvPlot *plot)
+{
+  DpvPlot *p = plot;
+
+  g_return_if_fail (plot != NULL);
+  if (p->below != NULL && p->below->len > 0)
+    {
+      layout_pass (p, p->below);
+      return;
+    }
+  layout_pass (p, NULL);
+  if (p->auto_legend != NULL && p->auto_legend->len > 0
+      && !dpv_plot_legend_fits_inside (p, (const char *const *) p->auto_legend->pdata,
+                                       p->auto_legend->len))
+    layout_pass (p, p->auto_legend);
 }
 
 void

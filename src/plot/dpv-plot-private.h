@@ -118,6 +118,8 @@ struct _DpvPlot {
   struct _DotStamps *dots;      /* while a line's dots are stamped (dpv-plot-lines.c), or NULL */
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
+  GPtrArray *auto_legend;       /* markup of the entries of dpv_plot_set_legend_auto (), or
+                                   NULL: in the strip when they do not fit inside */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
   DpvPanelRecord *record;       /* what it drew, for style.plot_options.panel_log, or NULL */
   GPtrArray *gray_keys;         /* grayscale styles: one key per line drawn with its own dash
@@ -130,11 +132,28 @@ struct _DpvPlot {
 /* A legend laid out in a grid, row by row: entry i in row i / cols, column i % cols. */
 typedef struct {
   double f;                     /* text size factor (1, or smaller to fit) */
+  double fit;                   /* the entries' text wraps to this width when > 0 */
   double pad, sw, gap, rowgap, colgap;
   int cols, rows;
   double col_w[GRID_MAX], row_h[GRID_MAX];
   double w, h;
 } LegendGrid;
+
+/* The legend as a box in the data area (dpv_plot_legend_box ()). */
+typedef struct {
+  double f;                     /* text size factor (1, or smaller to fit) */
+  double pad, sw, gap, rowgap;
+  double inset;                 /* from the data area's edges */
+  double fit;                   /* the entries' text fits this width when > 0 */
+  int lines;                    /* on at most this many lines */
+  double w, h;
+} LegendBox;
+
+typedef enum {
+  LEGEND_NO_BOX,
+  LEGEND_BOX,                   /* within the data area, at most 30 % of it */
+  LEGEND_BOX_LOOSE,             /* within, at most half of it, at the smallest text */
+} LegendBoxFit;
 
 /* Dots per cairo_show_glyphs (): a batch whose dots overlap is composited through a mask of
  * its bounding box, so the boxes are kept small. */
@@ -240,6 +259,12 @@ void dpv_plot_legend_metrics (DpvPlot *p, double f, double *pad, double *sw, dou
                               double *rowgap);
 gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_w,
                                double max_h, LegendGrid *g);
+PangoLayout *dpv_plot_legend_layout (DpvPlot *p, const char *markup, double f, double fit,
+                                     int lines);
+double dpv_plot_first_line_height (PangoLayout *layout);
+gboolean dpv_plot_legend_fits_inside (DpvPlot *p, const char *const *markups, guint n);
+LegendBoxFit dpv_plot_legend_box (DpvPlot *p, const char *const *markups, guint n, int lines,
+                                  LegendBox *b, double *row_h);
 
 /* dpv-plot-margins.c */
 void dpv_plot_ensure_layout (DpvPlot *p);

@@ -153,6 +153,8 @@ dpv_plot_free (DpvPlot *plot)
   g_array_unref (plot->texts);
   if (plot->below != NULL)
     g_ptr_array_unref (plot->below);
+  if (plot->auto_legend != NULL)
+    g_ptr_array_unref (plot->auto_legend);
   g_hash_table_unref (plot->layouts);
   g_object_unref (plot->pctx);
   g_free (plot->pctx_sig);

@@ -139,7 +139,7 @@ dpv_text_cached_layout_in (PangoContext        *ctx,
                            double               factor,
                            const LayoutOptions *opt)
 {
-  static const LayoutOptions none = { FALSE, 0, FALSE, 0 };
+  static const LayoutOptions none = { FALSE, 0, FALSE, 0, 0 };
   TextCache *tc = text_cache ();
   PangoLayout *layout;
   char *key;
@@ -188,6 +188,7 @@ dpv_text_cached_layout_in (PangoContext        *ctx,
     append_bits (k, opt->fit);
     append_bits (k, opt->semibold);
     append_bits (k, opt->wrap);
+    append_bits (k, opt->fit > 0 ? MAX (opt->lines, 1) : 0);
     g_string_append_c (k, '|');
     g_string_append (k, markup);
     key = g_string_free (k, FALSE);
@@ -203,7 +204,7 @@ dpv_text_cached_layout_in (PangoContext        *ctx,
   if (opt->single_paragraph)
     pango_layout_set_single_paragraph_mode (layout, TRUE);
   if (opt->fit > 0)
-    dpv_text_fit_width (layout, opt->fit);
+    dpv_text_fit_lines (layout, opt->fit, opt->lines);
   if (opt->semibold)
     {
       PangoAttrList *attrs = pango_layout_get_attributes (layout);
@@ -213,7 +214,7 @@ dpv_text_cached_layout_in (PangoContext        *ctx,
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
       if (opt->fit > 0)
-        dpv_text_fit_width (layout, opt->fit);
+        dpv_text_fit_lines (layout, opt->fit, opt->lines);
     }
   if (opt->wrap > 0)
     {

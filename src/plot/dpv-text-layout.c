@@ -220,3 +220,41 @@ dpv_text_fit_width (PangoLayout *layout, double width)
       }
   }
 }
+
+/* Makes layout at most width wide on at most @lines lines: wrapped at word boundaries, the
+ * last line ellipsized when even that is not enough (Pango ellipsizes the last of a
+ * negative height's lines); text with superscripts or subscripts, which Pango cannot
+ * ellipsize, is wrapped when it then fits, else fitted by dpv_text_fit_width (). One line:
+ * dpv_text_fit_width (). */
+void
+dpv_text_fit_lines (PangoLayout *layout, double width, int lines)
+{
+  double w;
+
+  if (lines <= 1)
+    {
+      dpv_text_fit_width (layout, width);
+      return;
+    }
+  width = CLAMP (width, 1.0, 1e6);
+  /* measured as it is, unwrapped (a second call, after the weight changed, starts over) */
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_height (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  dpv_text_layout_size (layout, &w, NULL);
+  if (w <= width)
+    return;
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  if (!has_scaled_text (layout))
+    {
+      pango_layout_set_height (layout, -lines);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      return;
+    }
+  dpv_text_layout_size (layout, &w, NULL);
+  if (pango_layout_get_line_count (layout) <= lines && w <= width + 0.01)
+    return;
+  pango_layout_set_width (layout, -1);
+  dpv_text_fit_width (layout, width);
+}

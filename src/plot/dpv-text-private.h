@@ -19,6 +19,8 @@ typedef struct {
   double fit;          /* dpv_text_fit_width () to this when > 0 */
   gboolean semibold;   /* semibold over the markup, then fitted again */
   double wrap;         /* wrap at this width when > 0 */
+  int lines;           /* with fit: wrapped at words onto at most this many lines before the
+                          last is ellipsized (0 or 1: one line) */
 } LayoutOptions;
 
 /* The logical size of a layout in user units (inline: every label is measured, often more
@@ -42,6 +44,7 @@ void dpv_text_configure_context (PangoContext *ctx);
 PangoLayout *dpv_text_layout_new (PangoContext *ctx, const DpvStyle *style, const char *markup,
                                   double factor);
 void dpv_text_fit_width (PangoLayout *layout, double width);
+void dpv_text_fit_lines (PangoLayout *layout, double width, int lines);
 
 /* dpv-text-cache.c */
 PangoContext *dpv_text_shared_context (cairo_t *cr, const char **sig_out);

@@ -76,7 +76,7 @@ static PangoLayout *
 cr_layout (cairo_t *cr, const DpvStyle *style, const char *markup, double size_factor,
            double wrap)
 {
-  LayoutOptions opt = { FALSE, 0, FALSE, wrap };
+  LayoutOptions opt = { FALSE, 0, FALSE, wrap, 0 };
   DpvStyle s = *style;
 
   if (!isfinite (s.text_scale) || s.text_scale <= 0)

@@ -158,21 +158,26 @@ test_legend_below (void)
     }
 }
 
-/* no strip when it would take more than a quarter of the panel; a legend with more entries
- * than the strip was reserved for goes inside */
+/* no strip when it would take more than 40 % of the panel, even with smaller text; one of
+ * more than a quarter is taken; a legend with more entries than the strip was reserved for
+ * goes inside */
 static void
 test_legend_below_limits (void)
 {
   static const char *many[] = { "one", "two", "three", "four", "five", "six", "seven", "eight",
-                                "nine", "ten", "eleven", "twelve" };
+                                "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
+                                "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+                                "twenty", "twenty-one", "twenty-two", "twenty-three",
+                                "twenty-four" };
   double x[2] = { 0, 1 }, y[2] = { 0.2, 0.2 };
   double dh_plain = 0, dh;
 
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < 4; k++)
     {
       Canvas c;
       DpvPlot *p;
       double dx, dy, dw;
+      cairo_rectangle_t leg;
 
       canvas_init (&c, 300, 140, 1, DPV_THEME_LIGHT);
       p = dpv_plot_new (c.cr, &c.style, 0, 0, 300, 140);
@@ -182,7 +187,13 @@ test_legend_below_limits (void)
         dpv_plot_set_legend_below (p, many, G_N_ELEMENTS (many));   /* too tall for 140 */
       if (k == 2)
         dpv_plot_set_legend_below (p, many, 1);                      /* room for "one" only */
+      if (k == 3)
+        dpv_plot_set_legend_below (p, many, 12);                     /* more than a quarter */
       dpv_plot_draw_frame (p);
+      if (k == 3)
+        for (int i = 0; i < 12; i++)
+          dpv_plot_line (p, x, y, 2, NULL, 1, DPV_DASH_SOLID, many[i]);
+      dpv_plot_legend (p);
       dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
       if (k == 0)
         dh_plain = dh;
@@ -190,6 +201,16 @@ test_legend_below_limits (void)
         g_assert_cmpfloat_with_epsilon (dh, dh_plain, 1e-9);
       else
         g_assert_cmpfloat (dh, <, dh_plain);
+      if (k == 3)
+        {
+          /* in the strip, under the data, taller than a quarter of the panel less its gap
+           * (0.45 em), within 40 % of it */
+          g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, &leg, 1), ==, 1);
+          g_assert_cmpfloat (leg.y, >, dy + dh);
+          g_assert_cmpfloat (leg.height, >, 0.25 * 140 - 0.45 * c.style.font_size);
+          g_assert_cmpfloat (leg.height, <=, 0.4 * 140);
+          g_assert_cmpfloat (leg.y + leg.height, <=, 140);
+        }
       dpv_plot_free (p);
       canvas_clear (&c);
     }
@@ -222,6 +243,156 @@ test_legend_below_limits (void)
     dpv_plot_free (p);
     canvas_clear (&c);
   }
+}
+
+/* One panel of w × h with @n entries over zigzags, its legend declared with
+ * dpv_plot_set_legend_auto () when @declare; its legend's box, its data area and its
+ * record. */
+static DpvPanelRecord *
+auto_panel (int w, int h, const char *const *labels, guint n, gboolean declare,
+            cairo_rectangle_t *leg, cairo_rectangle_t *data)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[201], y[201];
+  DpvPanelRecord *r;
+
+  canvas_init (&c, w, h, 1, DPV_THEME_LIGHT);
+  c.style.plot_options.panel_log =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_panel_record_free);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, w, h);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  if (declare)
+    dpv_plot_set_legend_auto (p, labels, n);
+  dpv_plot_draw_frame (p);
+  for (guint k = 0; k < n; k++)
+    {
+      for (int i = 0; i <= 200; i++)
+        {
+          x[i] = i / 200.0;
+          y[i] = fabs (fmod (x[i] * (7.0 + k), 2.0) - 1.0);
+        }
+      dpv_plot_line (p, x, y, 201, &c.style.roles[k % 4], 2, (DpvDash) (k % 4), labels[k]);
+    }
+  dpv_plot_legend (p);
+  dpv_plot_get_data_area (p, &data->x, &data->y, &data->width, &data->height);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1), ==, 1);
+  dpv_plot_free (p);
+  g_assert_cmpuint (c.style.plot_options.panel_log->len, ==, 1);
+  r = g_ptr_array_steal_index (c.style.plot_options.panel_log, 0);
+  g_ptr_array_unref (c.style.plot_options.panel_log);
+  c.style.plot_options.panel_log = NULL;
+  canvas_clear (&c);
+  return r;
+}
+
+/* dpv_plot_set_legend_auto (): a panel whose legend, drawn inside, would take more than
+ * 30 % of the data area gets the strip below; a big one keeps the box, and its data area;
+ * every entry is drawn, none cut (from the panel log) */
+static void
+test_legend_auto (void)
+{
+  static const char *labels[] = { "the first curve of this panel", "the second curve of it",
+                                  "a third curve, with a longer name", "a fourth curve",
+                                  "and a fifth one" };
+  static const int sizes[][2] = { { 280, 200 }, { 1400, 900 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      cairo_rectangle_t leg, data, leg0, data0;
+      DpvPanelRecord *plain, *r;
+      double share;
+
+      plain = auto_panel (sizes[k][0], sizes[k][1], labels, 5, FALSE, &leg0, &data0);
+      r = auto_panel (sizes[k][0], sizes[k][1], labels, 5, TRUE, &leg, &data);
+      share = leg0.width * leg0.height / (data0.width * data0.height);
+      g_test_message ("%d × %d: the legend inside takes %.0f %% of the data area",
+                      sizes[k][0], sizes[k][1], share * 100);
+      if (k == 0)
+        {
+          /* inside, the legend would cover more than 30 %: in the strip, under the data */
+          g_assert_cmpfloat (share, >, 0.3);
+          g_assert_cmpint (r->legend_form, ==, DPV_LEGEND_BELOW);
+          g_assert_cmpfloat (leg.y, >=, data.y + data.height);
+          g_assert_cmpfloat (leg.y + leg.height, <=, sizes[k][1]);
+          g_assert_cmpfloat (data.height, <, data0.height);
+        }
+      else
+        {
+          g_assert_cmpfloat (share, <=, 0.3);
+          g_assert_cmpint (r->legend_form, ==, DPV_LEGEND_BOX);
+          g_assert_cmpfloat_with_epsilon (data.height, data0.height, 1e-9);
+          g_assert_cmpfloat (leg.y + leg.height, <=, data.y + data.height + 0.01);
+        }
+      g_assert_cmpuint (r->legend->len, ==, 5);
+      for (guint i = 0; i < 5; i++)
+        g_assert_cmpstr (g_ptr_array_index (r->legend, i), ==, labels[i]);
+      g_assert_cmpuint (r->n_legend_ellipsized, ==, 0);
+      dpv_panel_record_free (plain);
+      dpv_panel_record_free (r);
+    }
+}
+
+/* A 300 × 340 panel titled @title with a legend of @labels; its record, its legend's and its
+ * title's boxes. */
+static DpvPanelRecord *
+narrow_panel (const char *title, const char *const *labels, guint n, cairo_rectangle_t *leg,
+              cairo_rectangle_t *title_box)
+{
+  Canvas c;
+  DpvPlot *p;
+  double x[] = { 0, 1 }, y[] = { 0.5, 0.5 };
+  DpvPanelRecord *r;
+
+  canvas_init (&c, 300, 340, 1, DPV_THEME_LIGHT);
+  c.style.plot_options.panel_log =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_panel_record_free);
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 300, 340);
+  dpv_plot_set_title (p, title);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
+  dpv_plot_draw_frame (p);
+  for (guint k = 0; k < n; k++)
+    dpv_plot_line (p, x, y, 2, &c.style.roles[k], 2, DPV_DASH_SOLID, labels[k]);
+  dpv_plot_legend (p);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1), ==, 1);
+  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_TITLE, title_box, 1), ==, 1);
+  dpv_plot_free (p);
+  r = g_ptr_array_steal_index (c.style.plot_options.panel_log, 0);
+  g_ptr_array_unref (c.style.plot_options.panel_log);
+  c.style.plot_options.panel_log = NULL;
+  canvas_clear (&c);
+  return r;
+}
+
+/* a legend entry or a title too long for the panel wraps onto a second line rather than
+ * being cut: the record has no entry and no title cut, and the boxes are a line taller than
+ * with short texts, within the panel's width */
+static void
+test_legend_wrap (void)
+{
+  static const char *shorter[] = { "one curve", "another" };
+  static const char *longer[] = { "one curve with a name far too long for this panel",
+                                  "another" };
+  const char *long_title = "A title that is much too long for one line of this panel";
+  cairo_rectangle_t leg0, title0, leg, title;
+  DpvPanelRecord *r0 = narrow_panel ("Short", shorter, 2, &leg0, &title0);
+  DpvPanelRecord *r = narrow_panel (long_title, longer, 2, &leg, &title);
+  double line = 13 * 0.9 * 0.78;   /* a line of legend text at its smallest, at least */
+
+  g_assert_cmpuint (r->legend->len, ==, 2);
+  g_assert_cmpuint (r->n_legend_ellipsized, ==, 0);
+  g_assert_false (r->title_ellipsized);
+  g_assert_cmpstr (r->title, ==, long_title);
+  g_assert_cmpfloat (leg.height, >=, leg0.height + line);
+  g_assert_cmpfloat (leg.x + leg.width, <=, 300);
+  /* the title on two lines: at least 1.8 times as tall as one, within the panel */
+  g_assert_cmpfloat (title.height, >=, 1.8 * title0.height);
+  g_assert_cmpfloat (title.x, >=, 0);
+  g_assert_cmpfloat (title.x + title.width, <=, 300);
+  dpv_panel_record_free (r0);
+  dpv_panel_record_free (r);
 }
 
 /* a legend never buries a small plot: smaller text, or none at all */
@@ -306,6 +477,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-below", test_legend_below);
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/legend-small", test_legend_small);
+  g_test_add_func ("/plot/legend-auto", test_legend_auto);
+  g_test_add_func ("/plot/legend-wrap", test_legend_wrap);
   g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
   return g_test_run ();
 }
