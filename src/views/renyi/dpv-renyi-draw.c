@@ -364,7 +364,7 @@ dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doubl
    * figure is wider than tall: three panels stacked there leave each too short for its
    * legend at 2× text (tests/plot/test-compact-layouts.c). */
   gboolean side = (roomy && w >= 56 * text) || (w >= 1.2 * h && w >= 30 * text);
-  double w_main = side ? w * (roomy ? 0.62 : 0.56) : w;
+  double w_main = side ? w * (roomy ? 0.66 : 0.56) : w;
   double gap = text * 1.2;
   double w_ent = side ? w - w_main - gap : w;
   /* the table of numbers under the entropy panel, when that column is wide enough */
@@ -387,7 +387,7 @@ dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doubl
   s.below_entropy = h_ent < 16 * text || w_ent < 16 * text;
   s.entropy_strip = s.below_entropy && !side;
   /* the divergence panel has no strip and no x tick labels: the conversion panel takes more */
-  dpv_panels_stacked (cr, style, x, y, w_main, h_main, !s.below ? 0.5 : 0.38,
+  dpv_panels_stacked (cr, style, x, y, w_main, h_main, !s.below ? 0.55 : 0.38,
                       setup_divergence,
                       setup_conversion, &s, &top, &bottom);
   draw_divergence (top, style, r, roomy, s.below && !side);
