@@ -176,11 +176,10 @@ draw_divergence (DpvPlot *plot, const DpvStyle *style, const DpvRenyi *r, gboole
     }
   dpv_plot_line (plot, r->am1, r->kd, r->n, curve, style->line_width, DPV_DASH_SOLID,
                  label_curve ? NULL : name);
-  /* too short a panel for a legend box: the curve is named at its right end, under it (it
-   * rises with α, so below its end is clear), before the note at α keeps off it */
+  /* too short a panel for a legend box: the curve is named above its left end (it rises
+   * with α, so above its flat start is clear), before the note at α keeps off it */
   if (label_curve)
-    dpv_plot_annotate (plot, r->am1[r->n - 1], MIN (r->kd[r->n - 1], r->y_hi), name,
-                       DPV_ANCHOR_SOUTH_WEST, curve);
+    dpv_plot_annotate (plot, r->am1[0], r->kd[0], name, DPV_ANCHOR_NORTH_EAST, curve);
   if (!r->bounded && roomy)
     dpv_plot_annotate (plot, r->exit_am1, r->y_hi,
                        _("k·D<sub>α</sub> = kαμ²/2 → +∞: D∞ = +∞ (not ε-DP)"),
