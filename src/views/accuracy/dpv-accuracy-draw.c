@@ -359,11 +359,12 @@ dpv_accuracy_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
     {
       /* wider than tall: the noise across the top, the two half-widths side by side under
        * it, each with its legend in a strip under it */
-      double top = h * 0.45;
+      double top = h * 0.48;
       DpvPlot *bottom[2];
 
       v.below_noise = v.below_eps = v.below_n = TRUE;
-      v.inline_n = TRUE;
+      /* narrower than this, the two keys of n take two rows: the curves are named instead */
+      v.inline_n = w / 2 < 17.5 * text;
       noise = dpv_panel_new (cr, style, x, y, w, top, setup_noise, &v);
       eps = dpv_panel_new (cr, style, x, y + top, w / 2, h - top, setup_eps, &v);
       n = dpv_panel_new (cr, style, x + w / 2, y + top, w / 2, h - top, setup_n, &v);
