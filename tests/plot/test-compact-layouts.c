@@ -40,7 +40,7 @@ static const char *const still_dropping[] = {
   "composition", "hypothesis", "sensitivity", "kmeans",
   /* keep their panels, but at 1.5× or 2× text some legends find no room (not even in columns
    * or the strip), or titles and entries are cut short */
-  "survey", "group", "renyi", "samples", "walk",
+  "survey", "group", "samples", "walk",
   NULL
 };
 

@@ -386,7 +386,7 @@ dpv_renyi_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doubl
   s.below_entropy = h_ent < 16 * text || w_ent < 16 * text;
   s.entropy_strip = s.below_entropy && !side;
   /* the divergence panel has no strip and no x tick labels: the conversion panel takes more */
-  dpv_panels_stacked (cr, style, x, y, w_main, h_main, !s.below ? 0.55 : 0.38,
+  dpv_panels_stacked (cr, style, x, y, w_main, h_main, !s.below ? 0.55 : side ? 0.38 : 0.34,
                       setup_divergence,
                       setup_conversion, &s, &top, &bottom);
   draw_divergence (top, style, r, roomy, s.below && !side);
