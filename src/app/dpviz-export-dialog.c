@@ -319,6 +319,53 @@ dpviz_export_report (AdwToastOverlay *toasts, GFile *file, const GError *error)
 
 /* ---- writing ---- */
 
+/* What an export job holds of the window: the toasts, the progress toast and its timer, and
+ * the application (kept running until the job ends). */
+typedef struct {
+  AdwToastOverlay *toasts;
+  AdwToast *progress;
+  guint progress_id;
+  GApplication *app;
+} JobUi;
+
+/* Let go on the main thread: the worker's GTask may be finalized on the worker thread (GLib
+ * drops the thread's reference after the completion callback may already have run), after
+ * the window is gone. */
+static void
+job_ui_init (JobUi *ui, AdwToastOverlay *toasts, GSourceFunc show_progress, gpointer job)
+{
+  ui->toasts = g_object_ref (toasts);
+  /* the application keeps running until the files are complete */
+  ui->app = g_application_get_default ();
+  if (ui->app != NULL)
+    {
+      g_object_ref (ui->app);
+      g_application_hold (ui->app);
+    }
+  /* the progress shows only when the export takes a while */
+  ui->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress, job);
+}
+
+/* The progress toast goes (or is never shown). */
+static void
+job_ui_end_progress (JobUi *ui)
+{
+  g_clear_handle_id (&ui->progress_id, g_source_remove);
+  if (ui->progress != NULL)
+    adw_toast_dismiss (ui->progress);
+  g_clear_object (&ui->progress);
+}
+
+static void
+job_ui_release (JobUi *ui)
+{
+  job_ui_end_progress (ui);
+  g_clear_object (&ui->toasts);
+  if (ui->app != NULL)
+    g_application_release (ui->app);
+  g_clear_object (&ui->app);
+}
+
 typedef struct {
   guint view;
   DpvParams params;
@@ -326,26 +373,16 @@ typedef struct {
   DpvStyle style;
   DpvizExportOptions options;
   GFile *file;
-  AdwToastOverlay *toasts;
-  AdwToast *progress;
-  guint progress_id;
-  GApplication *app;
+  JobUi ui;
 } ExportJob;
 
 static void
 export_job_free (ExportJob *job)
 {
-  g_clear_handle_id (&job->progress_id, g_source_remove);
-  if (job->progress != NULL)
-    adw_toast_dismiss (job->progress);
-  g_clear_object (&job->progress);
+  job_ui_release (&job->ui);
   g_clear_object (&job->file);
-  g_clear_object (&job->toasts);
   g_clear_pointer (&job->cache, dpv_frame_cache_unref);
   g_clear_pointer (&job->options.pins, dpv_pins_unref);
-  if (job->app != NULL)
-    g_application_release (job->app);
-  g_clear_object (&job->app);
   g_free (job);
 }
 
@@ -406,10 +443,10 @@ show_progress (gpointer data)
   g_autofree char *name = display_name (job->file);
   g_autofree char *title = g_markup_printf_escaped (_("Exporting “%s”…"), name);
 
-  job->progress_id = 0;
-  job->progress = adw_toast_new (title);
-  adw_toast_set_timeout (job->progress, 0);
-  adw_toast_overlay_add_toast (job->toasts, g_object_ref (job->progress));
+  job->ui.progress_id = 0;
+  job->ui.progress = adw_toast_new (title);
+  adw_toast_set_timeout (job->ui.progress, 0);
+  adw_toast_overlay_add_toast (job->ui.toasts, g_object_ref (job->ui.progress));
   return G_SOURCE_REMOVE;
 }
 
@@ -421,22 +458,18 @@ export_thread_done (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr (GError) error = NULL;
   g_autoptr (AdwToast) toast = NULL;
 
-  g_clear_handle_id (&job->progress_id, g_source_remove);
-  if (job->progress != NULL)
-    {
-      adw_toast_dismiss (job->progress);
-      g_clear_object (&job->progress);
-    }
+  job_ui_end_progress (&job->ui);
   if (g_task_propagate_boolean (G_TASK (result), &error))
     {
-      toast = dpviz_export_report (job->toasts, job->file, NULL);
+      toast = dpviz_export_report (job->ui.toasts, job->file, NULL);
       g_task_return_boolean (outer, TRUE);
     }
   else
     {
-      toast = dpviz_export_report (job->toasts, job->file, error);
+      toast = dpviz_export_report (job->ui.toasts, job->file, error);
       g_task_return_error (outer, g_steal_pointer (&error));
     }
+  job_ui_release (&job->ui);
 }
 
 void
@@ -466,15 +499,7 @@ dpviz_export_write_async (AdwToastOverlay *toasts, guint view, const DpvParams *
   job->options.pins = options->pins != NULL ? dpv_pins_ref (options->pins) : NULL;
   job->style.plot_options.pins = job->options.pins;
   job->file = g_object_ref (file);
-  job->toasts = g_object_ref (toasts);
-  /* Keep the application alive until the file is complete. */
-  job->app = g_application_get_default ();
-  if (job->app != NULL)
-    {
-      g_object_ref (job->app);
-      g_application_hold (job->app);
-    }
-  job->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress, job);
+  job_ui_init (&job->ui, toasts, show_progress, job);
 
   worker = g_task_new (NULL, cancellable, export_thread_done, outer);
   g_task_set_task_data (worker, job, (GDestroyNotify) export_job_free);
@@ -497,34 +522,17 @@ typedef struct {
   DpvizLessonExportPlan *plan;
   DpvizLessonExportOptions options;
   GFile *dir;
-  AdwToastOverlay *toasts;
-  AdwToast *progress;
-  guint progress_id;
+  JobUi ui;
   GCancellable *cancellable;
-  GApplication *app;
   int done;              /* figures drawn, written by the worker (atomic) */
   guint n_figures;
 } LessonJob;
 
-/* The job's widgets and the application hold, let go on the main thread: the worker's
- * GTask may be finalized on the worker thread, after the window is gone. */
-static void
-lesson_job_release_ui (LessonJob *job)
-{
-  g_clear_handle_id (&job->progress_id, g_source_remove);
-  if (job->progress != NULL)
-    adw_toast_dismiss (job->progress);
-  g_clear_object (&job->progress);
-  g_clear_object (&job->toasts);
-  if (job->app != NULL)
-    g_application_release (job->app);
-  g_clear_object (&job->app);
-}
 
 static void
 lesson_job_free (LessonJob *job)
 {
-  lesson_job_release_ui (job);
+  job_ui_release (&job->ui);
   g_clear_pointer (&job->plan, dpviz_lesson_export_plan_free);
   g_clear_object (&job->dir);
   g_clear_object (&job->cancellable);
@@ -582,7 +590,7 @@ update_lesson_progress (gpointer data)
   LessonJob *job = data;
   g_autofree char *title = lesson_progress_title (job);
 
-  adw_toast_set_title (job->progress, title);
+  adw_toast_set_title (job->ui.progress, title);
   return G_SOURCE_CONTINUE;
 }
 
@@ -599,13 +607,13 @@ show_lesson_progress (gpointer data)
   LessonJob *job = data;
   g_autofree char *title = lesson_progress_title (job);
 
-  job->progress = adw_toast_new (title);
-  adw_toast_set_timeout (job->progress, 0);
-  adw_toast_set_button_label (job->progress, _("_Cancel"));
-  g_signal_connect_object (job->progress, "button-clicked", G_CALLBACK (cancel_lesson_export),
+  job->ui.progress = adw_toast_new (title);
+  adw_toast_set_timeout (job->ui.progress, 0);
+  adw_toast_set_button_label (job->ui.progress, _("_Cancel"));
+  g_signal_connect_object (job->ui.progress, "button-clicked", G_CALLBACK (cancel_lesson_export),
                            job->cancellable, 0);
-  adw_toast_overlay_add_toast (job->toasts, g_object_ref (job->progress));
-  job->progress_id = g_timeout_add (100, update_lesson_progress, job);
+  adw_toast_overlay_add_toast (job->ui.toasts, g_object_ref (job->ui.progress));
+  job->ui.progress_id = g_timeout_add (100, update_lesson_progress, job);
   return G_SOURCE_REMOVE;
 }
 
@@ -624,12 +632,7 @@ lesson_thread_done (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr (GPtrArray) written = NULL;
   g_autoptr (AdwToast) toast = NULL;
 
-  g_clear_handle_id (&job->progress_id, g_source_remove);
-  if (job->progress != NULL)
-    {
-      adw_toast_dismiss (job->progress);
-      g_clear_object (&job->progress);
-    }
+  job_ui_end_progress (&job->ui);
   written = g_task_propagate_pointer (G_TASK (result), &error);
   if (written != NULL)
     {
@@ -646,22 +649,22 @@ lesson_thread_done (GObject *source, GAsyncResult *result, gpointer data)
       g_signal_connect_data (toast, "button-clicked", G_CALLBACK (open_folder),
                              g_file_get_uri (job->dir),
                              (GClosureNotify) (void (*) (void)) g_free, 0);
-      adw_toast_overlay_add_toast (job->toasts, g_object_ref (toast));
+      adw_toast_overlay_add_toast (job->ui.toasts, g_object_ref (toast));
       g_task_return_pointer (outer, g_steal_pointer (&written),
                              (GDestroyNotify) g_ptr_array_unref);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       toast = adw_toast_new (_("Lesson export cancelled: nothing was written"));
-      adw_toast_overlay_add_toast (job->toasts, g_object_ref (toast));
+      adw_toast_overlay_add_toast (job->ui.toasts, g_object_ref (toast));
       g_task_return_error (outer, g_steal_pointer (&error));
     }
   else
     {
-      toast = dpviz_export_report (job->toasts, job->dir, error);
+      toast = dpviz_export_report (job->ui.toasts, job->dir, error);
       g_task_return_error (outer, g_steal_pointer (&error));
     }
-  lesson_job_release_ui (job);
+  job_ui_release (&job->ui);
 }
 
 void
@@ -686,16 +689,8 @@ dpviz_export_lesson_write_async (AdwToastOverlay *toasts, DpvizLessonExportPlan 
   job->n_figures = dpviz_lesson_export_plan_get_n_steps (plan);
   dpviz_export_lesson_options (options, &job->options);
   job->dir = g_object_ref (dir);
-  job->toasts = g_object_ref (toasts);
   job->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
-  job->app = g_application_get_default ();
-  if (job->app != NULL)
-    {
-      g_object_ref (job->app);
-      g_application_hold (job->app);
-    }
-  /* as for one figure, the progress shows only when the export takes a while */
-  job->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_lesson_progress, job);
+  job_ui_init (&job->ui, toasts, show_lesson_progress, job);
 
   worker = g_task_new (NULL, job->cancellable, lesson_thread_done, outer);
   g_task_set_task_data (worker, job, (GDestroyNotify) lesson_job_free);

@@ -15,56 +15,15 @@
 
 #include "dpv-registry.h"
 
-/* "Laplace · ε = 1 · δ = 1e-05 · Δ = 1 · k = 100": the parameters of the table the visible
- * view uses and that apply to the mechanism, in the table's order. */
+/* The parameters the visible view uses (dpv_view_params_summary ()). */
 char *
 _dpviz_window_presentation_text (DpvizWindow *self)
 {
-  const DpvViewClass *view = dpv_registry_get (dpviz_model_get_view (self->model));
-  GString *s = g_string_new (NULL);
   DpvParams params;
 
   dpviz_model_get_params (self->model, &params);
-  for (int id = 0; id < DPV_N_PARAMS; id++)
-    {
-      const DpvParamSpec *spec = dpv_param_spec ((DpvParamId) id);
-      DpvParamValue value;
-      g_autofree char *text = NULL;
-
-      if (!dpv_view_class_uses (view, (DpvParamId) id)
-          || !dpv_param_applies (spec, params.mechanism, NULL))
-        continue;
-      dpv_params_get (&params, (DpvParamId) id, &value);
-      switch (spec->kind)
-        {
-        case DPV_PARAM_KIND_ENUM:
-          for (guint c = 0; c < spec->n_choices; c++)
-            if (spec->choices[c].value == value.e)
-              text = g_strdup (_(spec->choices[c].label));
-          break;
-        case DPV_PARAM_KIND_DOUBLE:
-          /* a negative value means "automatic": nothing to state */
-          if (spec->symbol != NULL && value.d >= 0)
-            {
-              g_autofree char *number = dpv_format_shortest (value.d);
-
-              text = g_strdup_printf ("%s = %s", spec->symbol, number);
-            }
-          break;
-        case DPV_PARAM_KIND_UINT:
-          if (spec->symbol != NULL)
-            text = g_strdup_printf ("%s = %lu", spec->symbol, (unsigned long) value.u);
-          break;
-        default:
-          break;
-        }
-      if (text == NULL)
-        continue;
-      if (s->len > 0)
-        g_string_append (s, " · ");
-      g_string_append (s, text);
-    }
-  return g_string_free (s, FALSE);
+  return dpv_view_params_summary (dpv_registry_get (dpviz_model_get_view (self->model)),
+                                  &params);
 }
 
 void

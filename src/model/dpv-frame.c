@@ -583,6 +583,54 @@ dpv_view_class_supports (const DpvViewClass *view, DpMechanismKind mechanism,
   return FALSE;
 }
 
+char *
+dpv_view_params_summary (const DpvViewClass *view, const DpvParams *params)
+{
+  GString *s = g_string_new (NULL);
+
+  g_return_val_if_fail (view != NULL && params != NULL, NULL);
+  for (int id = 0; id < DPV_N_PARAMS; id++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec ((DpvParamId) id);
+      DpvParamValue value;
+      g_autofree char *text = NULL;
+
+      if (!dpv_view_class_uses (view, (DpvParamId) id)
+          || !dpv_param_applies (spec, params->mechanism, NULL))
+        continue;
+      dpv_params_get (params, (DpvParamId) id, &value);
+      switch (spec->kind)
+        {
+        case DPV_PARAM_KIND_ENUM:
+          for (guint c = 0; c < spec->n_choices; c++)
+            if (spec->choices[c].value == value.e)
+              text = g_strdup (_(spec->choices[c].label));
+          break;
+        case DPV_PARAM_KIND_DOUBLE:
+          /* a negative value means "automatic": nothing to state */
+          if (spec->symbol != NULL && value.d >= 0)
+            {
+              g_autofree char *number = dpv_format_shortest (value.d);
+
+              text = g_strdup_printf ("%s = %s", spec->symbol, number);
+            }
+          break;
+        case DPV_PARAM_KIND_UINT:
+          if (spec->symbol != NULL)
+            text = g_strdup_printf ("%s = %lu", spec->symbol, (unsigned long) value.u);
+          break;
+        default:
+          break;
+        }
+      if (text == NULL)
+        continue;
+      if (s->len > 0)
+        g_string_append (s, " · ");
+      g_string_append (s, text);
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 dpv_view_class_uses (const DpvViewClass *view, DpvParamId id)
 {

@@ -60,6 +60,9 @@ GPtrArray *dpv_frame_readouts (const DpvFrame *frame);
 char *dpv_frame_caption (const DpvFrame *frame);
 /* What the figure shows, as plain text for screen readers and file metadata. */
 char *dpv_frame_describe (const DpvFrame *frame);
+/* The parameters @view uses that apply to @params' mechanism, in the table's order, as plain
+ * text (new string): "Laplace · ε = 1 · δ = 1e-05 · Δ = 1 · k = 100". */
+char *dpv_view_params_summary (const DpvViewClass *view, const DpvParams *params);
 
 /* For one-off uses (tests, scripts): a frame computed now, then its read-outs or description. */
 GPtrArray *dpv_view_readouts (const DpvViewClass *view, const DpvParams *params);

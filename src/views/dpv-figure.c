@@ -30,12 +30,67 @@ render_message (const DpvStyle *style, cairo_t *cr, double x, double y, double w
                        markup, 1.0, &style->foreground);
 }
 
+/* @markup's height as a caption block @avail wide: its line count estimated from the
+ * unwrapped width (the block wraps at word boundaries). */
+static double
+caption_height (cairo_t *cr, const DpvStyle *style, const char *markup, double avail,
+                double pad)
+{
+  double tw = 0, th = 0, lines;
+
+  dpv_measure_text (cr, style, markup, 1.0, &tw, &th);
+  lines = avail > 1.0 ? ceil (tw * 1.08 / avail) : 1.0;
+  lines = CLAMP (lines, 1.0, 6.0);
+  return lines * th + 2 * pad;
+}
+
+char *
+dpv_figure_caption_markup (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
+                           double width, double height, double *height_out)
+{
+  const DpvViewClass *view = dpv_frame_get_view (frame);
+  const char *title = dpv_view_class_get_title (view);
+  double pad = dpv_style_text_size (style) * 0.6, avail = width - 2 * pad;
+  g_autofree char *numbers = NULL, *summary = NULL, *escaped = NULL;
+  char *choices[3];
+  char *chosen = NULL;
+
+  *height_out = 0;
+  if (dpv_frame_get_result (frame) == NULL || avail <= 20.0)
+    return NULL;
+  numbers = dpv_frame_caption (frame);
+  summary = dpv_view_params_summary (view, dpv_frame_get_params (frame));
+  escaped = g_markup_escape_text (summary, -1);
+  /* The title and key numbers (with the mechanism only where the view draws one: the survey
+   * is always randomized response, the exponential mechanism is none of the three); where
+   * they take more than a quarter of the figure, the title and the parameters; then the
+   * parameters alone: a small figure still states what it was drawn with. */
+  choices[0] = dpv_view_class_uses (view, DPV_PARAM_MECHANISM)
+    ? g_strdup_printf ("<b>%s</b> · %s · %s", title,
+                       dpv_mechanism_label (dpv_frame_get_mechanism (frame)->kind), numbers)
+    : g_strdup_printf ("<b>%s</b> · %s", title, numbers);
+  choices[1] = g_strdup_printf ("<b>%s</b> · %s", title, escaped);
+  choices[2] = g_strdup (escaped);
+  for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
+    {
+      double h = caption_height (cr, style, choices[i], avail, pad);
+
+      if (chosen == NULL && *escaped != '\0' && h <= 0.25 * height)
+        {
+          chosen = choices[i];
+          *height_out = h;
+        }
+      else
+        g_free (choices[i]);
+    }
+  return chosen;
+}
+
 void
 dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, double width,
                    double height)
 {
   const DpvViewClass *view;
-  const DpMechanism *m;
   double plot_h;
 
   g_return_if_fail (frame != NULL);
@@ -48,7 +103,6 @@ dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, do
     return;
 
   view = dpv_frame_get_view (frame);
-  m = dpv_frame_get_mechanism (frame);
   /* panels are numbered within the figure: pins (dpv-plot.h) match them by that number */
   dpv_plot_begin_figure (cr);
   cairo_save (cr);
@@ -67,39 +121,16 @@ dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, do
   plot_h = height;
   if (dpv_frame_get_params (frame)->show_caption)
     {
-      g_autofree char *numbers = dpv_frame_caption (frame);
-      /* the mechanism only where the view draws one (the survey is always randomized
-       * response, the exponential mechanism is none of the three) */
-      char *markup = dpv_view_class_uses (view, DPV_PARAM_MECHANISM)
-        ? g_strdup_printf ("<b>%s</b> · %s · %s", dpv_view_class_get_title (view),
-                           dpv_mechanism_label (m->kind), numbers)
-        : g_strdup_printf ("<b>%s</b> · %s", dpv_view_class_get_title (view), numbers);
-      double pad = dpv_style_text_size (style) * 0.6;
-      double avail = width - 2 * pad;
-      double tw = 0, th = 0, lines, cap_h;
+      double pad = dpv_style_text_size (style) * 0.6, cap_h;
+      g_autofree char *markup = dpv_figure_caption_markup (frame, style, cr, width, height,
+                                                           &cap_h);
 
-      dpv_measure_text (cr, style, markup, 1.0, &tw, &th);
-      /* The text block wraps; estimate its line count from the unwrapped width. */
-      lines = avail > 1.0 ? ceil (tw * 1.08 / avail) : 1.0;
-      lines = CLAMP (lines, 1.0, 6.0);
-      cap_h = lines * th + 2 * pad;
-      if (cap_h > 0.25 * height)
-        {
-          /* Small figure: the title alone, if it fits on one line. */
-          g_free (markup);
-          markup = g_strdup_printf ("<b>%s</b>", dpv_view_class_get_title (view));
-          dpv_measure_text (cr, style, markup, 1.0, &tw, &th);
-          cap_h = th + 2 * pad;
-          if (tw > avail || cap_h > 0.2 * height)
-            cap_h = -1;
-        }
-      if (cap_h > 0 && avail > 20.0)
+      if (markup != NULL)
         {
           plot_h = height - cap_h;
-          dpv_draw_text_block (cr, style, pad, plot_h + pad * 0.7, avail, markup, 1.0,
-                               &style->foreground);
+          dpv_draw_text_block (cr, style, pad, plot_h + pad * 0.7, width - 2 * pad, markup,
+                               1.0, &style->foreground);
         }
-      g_free (markup);
     }
 
   cairo_save (cr);

@@ -20,6 +20,12 @@ G_BEGIN_DECLS
  * leaves cr in an error state; an invalid frame is drawn as a readable message. */
 void dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                         double width, double height);
+/* The caption dpv_figure_render () draws under a @width × @height figure (Pango markup, new
+ * string), and its height; NULL (height 0) when none fits. The title and key numbers where
+ * they take at most a quarter of the height, else the title and the parameters the view uses,
+ * else those parameters alone. */
+char *dpv_figure_caption_markup (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
+                                 double width, double height, double *height_out);
 /* The frame as a libdpplot drawing (export, the banded image renderer); @frame must outlive
  * it. */
 void dpv_figure_drawing (const DpvFrame *frame, DpvDrawing *out);

@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "test-app-util.h"
+#include "test-app-window.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -61,22 +61,22 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->dir);
 }
 
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
 static void
 iterate_until (gboolean *done, guint timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + timeout_ms * G_TIME_SPAN_MILLISECOND;
-
-  while (!*done && g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  wait_for (flag_set, done, timeout_ms / 1000.0);
 }
 
 static void
 iterate_for (guint ms)
 {
-  gboolean never = FALSE;
-
-  iterate_until (&never, ms);
+  spin (ms / 1000.0);
 }
 
 /* Texts of all labels below @widget (the toast overlay shows its toasts as widgets). */
@@ -806,27 +806,13 @@ test_dialog_chooser_cancel (Fixture *f, gconstpointer data)
   g_assert_null (dialog);
 }
 
-typedef struct {
-  gboolean done;
-  GdkTexture *texture;
-  GError *error;
-} ReadTexture;
-
-static void
-texture_read (GObject *source, GAsyncResult *result, gpointer data)
-{
-  ReadTexture *r = data;
-
-  r->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), result, &r->error);
-  r->done = TRUE;
-}
-
 static void
 test_clipboard (Fixture *f, gconstpointer data)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (f->window));
   g_autoptr (GError) error = NULL;
-  ReadTexture r = { FALSE, NULL, NULL };
+  GValue value = G_VALUE_INIT;
+  GdkTexture *texture;
   GdkContentFormats *formats;
   gboolean ok;
   DpvStyle style;
@@ -844,39 +830,19 @@ test_clipboard (Fixture *f, gconstpointer data)
   g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
   g_assert_true (gdk_content_formats_contain_mime_type (formats, "image/png"));
 
-  gdk_clipboard_read_texture_async (clipboard, NULL, texture_read, &r);
-  iterate_until (&r.done, 10000);
-  g_assert_true (r.done);
-  g_assert_no_error (r.error);
-  g_assert_nonnull (r.texture);
-  g_assert_cmpint (gdk_texture_get_width (r.texture), ==, 320);
-  g_assert_cmpint (gdk_texture_get_height (r.texture), ==, 200);
-  g_clear_object (&r.texture);
+  read_clipboard (clipboard, GDK_TYPE_TEXTURE, &value);
+  texture = g_value_get_object (&value);
+  g_assert_nonnull (texture);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 320);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, 200);
+  g_value_unset (&value);
 
   /* A size the renderer refuses: an error, and the clipboard keeps the previous figure. */
   g_assert_false (dpviz_copy_figure_to_clipboard (clipboard, frame, &style, 4, 4, &error));
   g_assert_nonnull (error);
-  r.done = FALSE;
-  gdk_clipboard_read_texture_async (clipboard, NULL, texture_read, &r);
-  iterate_until (&r.done, 10000);
-  g_assert_no_error (r.error);
-  g_assert_cmpint (gdk_texture_get_width (r.texture), ==, 320);
-  g_clear_object (&r.texture);
-}
-
-typedef struct {
-  gboolean done;
-  char *text;
-  GError *error;
-} ReadText;
-
-static void
-text_read (GObject *source, GAsyncResult *result, gpointer data)
-{
-  ReadText *r = data;
-
-  r->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &r->error);
-  r->done = TRUE;
+  read_clipboard (clipboard, GDK_TYPE_TEXTURE, &value);
+  g_assert_cmpint (gdk_texture_get_width (g_value_get_object (&value)), ==, 320);
+  g_value_unset (&value);
 }
 
 /* Issue #19: a copied figure carries its caption, drawn on it and as text beside the image. */
@@ -887,7 +853,8 @@ test_clipboard_caption (Fixture *f, gconstpointer data)
   g_autoptr (GError) error = NULL;
   g_autoptr (DpvFrame) frame = NULL;
   g_autofree char *title = NULL;
-  ReadText r = { FALSE, NULL, NULL };
+  GValue value = G_VALUE_INIT;
+  const char *text;
   GdkContentFormats *formats;
   DpvParams params;
   DpvStyle style;
@@ -905,15 +872,14 @@ test_clipboard_caption (Fixture *f, gconstpointer data)
   formats = gdk_clipboard_get_formats (clipboard);
   g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
   g_assert_true (gdk_content_formats_contain_gtype (formats, G_TYPE_STRING));
-  gdk_clipboard_read_text_async (clipboard, NULL, text_read, &r);
-  iterate_until (&r.done, 10000);
-  g_assert_no_error (r.error);
+  read_clipboard (clipboard, G_TYPE_STRING, &value);
+  text = g_value_get_string (&value);
   title = dpv_view_class_get_plain_title (dpv_registry_lookup ("densities"));
-  g_assert_nonnull (strstr (r.text, title));
-  g_assert_nonnull (strstr (r.text, "Laplace"));
+  g_assert_nonnull (strstr (text, title));
+  g_assert_nonnull (strstr (text, "Laplace"));
   /* the Laplace scale b = Δ/ε = 2/0.5 */
-  g_assert_nonnull (strstr (r.text, "4.000"));
-  g_free (r.text);
+  g_assert_nonnull (strstr (text, "4.000"));
+  g_value_unset (&value);
 }
 
 /* ---- Export Lesson ---- */

@@ -19,6 +19,7 @@
 #include "dpv-registry.h"
 #include "dpviz-window-private.h"
 #include "test-app-util.h"
+#include "test-app-window.h"
 
 static GtkApplication *app;
 
@@ -523,14 +524,10 @@ test_new_lesson_adopted (Fixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   gtk_test_init (&argc, &argv, NULL);
-  app = GTK_APPLICATION (dpviz_application_new ());
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = test_app_new ();
 
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)

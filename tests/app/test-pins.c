@@ -22,36 +22,9 @@
 #include "dpviz-window.h"
 #include "dpv-registry.h"
 #include "dpviz-window-private.h"
+#include "test-app-window.h"
 
 static GtkApplication *app;
-
-static void
-spin (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-/* Runs the main loop until the plot has been drawn more than @after times (5 s at most). */
-static gboolean
-plot_drawn (DpvizPlotView *plot, guint after)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while (dpviz_plot_view_get_n_draws (plot) <= after)
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
 
 /* Sets ε and waits until the window's frame has it. */
 static void
@@ -368,39 +341,23 @@ test_export_includes_pins (void)
   spin (0.05);
 }
 
-typedef struct {
-  gboolean done;
-  GdkTexture *texture;
-} ReadTexture;
-
-static void
-texture_read (GObject *source, GAsyncResult *result, gpointer data)
-{
-  ReadTexture *r = data;
-  g_autoptr(GError) error = NULL;
-
-  r->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-  r->done = TRUE;
-}
-
 /* win.copy-figure's image, as pixels (new, 4 bytes a pixel); its size in @width, @height. */
 static guint8 *
 copied_pixels (DpvizWindow *window, int *width, int *height)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
-  ReadTexture r = { FALSE, NULL };
+  GValue value = G_VALUE_INIT;
+  GdkTexture *texture;
   guint8 *data;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "copy-figure", NULL);
-  gdk_clipboard_read_texture_async (clipboard, NULL, texture_read, &r);
-  while (!r.done)
-    g_main_context_iteration (NULL, TRUE);
-  *width = gdk_texture_get_width (r.texture);
-  *height = gdk_texture_get_height (r.texture);
+  read_clipboard (clipboard, GDK_TYPE_TEXTURE, &value);
+  texture = g_value_get_object (&value);
+  *width = gdk_texture_get_width (texture);
+  *height = gdk_texture_get_height (texture);
   data = g_malloc (4 * *width * *height);
-  gdk_texture_download (r.texture, data, 4 * *width);
-  g_object_unref (r.texture);
+  gdk_texture_download (texture, data, 4 * *width);
+  g_value_unset (&value);
   return data;
 }
 
@@ -481,14 +438,10 @@ test_every_view (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   gtk_test_init (&argc, &argv, NULL);
-  app = GTK_APPLICATION (dpviz_application_new ());
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = test_app_new ();
 
   g_test_add_func ("/pins/actions", test_pin_actions);
   g_test_add_func ("/pins/export-includes-pins", test_export_includes_pins);

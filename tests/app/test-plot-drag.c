@@ -382,15 +382,11 @@ test_drag_renyi_alpha (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   gtk_test_init (&argc, &argv, NULL);
 
-  app = GTK_APPLICATION (dpviz_application_new ());
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = test_app_new ();
 
   g_test_add_func ("/plot-drag/threshold-across-densities", test_drag_threshold);
   g_test_add_func ("/plot-drag/point-along-curve", test_drag_along_curve);

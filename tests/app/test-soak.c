@@ -31,6 +31,7 @@
 #include "dpviz-application.h"
 #include "dpviz-views.h"
 #include "dpviz-window.h"
+#include "test-app-window.h"
 
 /* Growth allowed between the two settled readings. Four 120 s runs of the -Werror build on an
  * idle two-core machine (143–152 changes a second, seeds 24 and 7) settled at +5.3 to
@@ -355,16 +356,12 @@ test_soak (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   gtk_test_init (&argc, &argv, NULL);
   g_log_set_writer_func (log_writer, NULL, NULL);
 
-  app = GTK_APPLICATION (dpviz_application_new ());
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = test_app_new ();
 
   g_test_add_func ("/soak/random-changes", test_soak);
 

@@ -25,28 +25,6 @@
 
 static GtkApplication *app;
 
-typedef struct {
-  DpvizPlotView *plot;
-  guint after;
-} DrawWait;
-
-static gboolean
-drawn_after (gpointer data)
-{
-  DrawWait *w = data;
-
-  return dpviz_plot_view_get_n_draws (w->plot) > w->after;
-}
-
-static gboolean
-plot_drawn (DpvizPlotView *plot,
-            guint          after)
-{
-  DrawWait w = { plot, after };
-
-  return wait_for (drawn_after, &w, 5.0);
-}
-
 static DpvizWindow *
 new_window (void)
 {
@@ -1804,7 +1782,6 @@ test_figure_sizes (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   /* GTK_A11Y=none (the suite's default) stores no accessible properties; the "test" context
@@ -1812,10 +1789,7 @@ main (int argc, char *argv[])
   g_setenv ("GTK_A11Y", "test", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
-  app = GTK_APPLICATION (dpviz_application_new ());
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = test_app_new ();
 
   g_test_add_func ("/window/slider-changes-model-and-redraws",
                    test_slider_changes_model_and_redraws);

@@ -14,6 +14,8 @@
  *      GSETTINGS_BACKEND=memory GTK_A11Y=none GSETTINGS_SCHEMA_DIR=build/data
  *      build/tests/bench/bench-app [samples [WIDTHxHEIGHT]]
  * The window is 1200 × 760 unless a size is given (1920x1080: a full-HD screen).
+ * BENCH_VIEW=NAME and BENCH_MECHANISM=laplace|gaussian|rr measure one view or one mechanism;
+ * BENCH_DEBUG=1 prints each sample's frame phases.
  */
 #include "config.h"
 
@@ -196,6 +198,7 @@ main (int argc, char *argv[])
   int win_w = 1200, win_h = 760;
   double *latency, *snapshot, *compute, *exact, *ui_cpu;
   double all_p95 = 0;
+  const char *only_view = g_getenv ("BENCH_VIEW"), *only_mech = g_getenv ("BENCH_MECHANISM");
   gint64 t_init, t_register, t_window;
 
   t_main = g_get_monotonic_time ();
@@ -272,6 +275,10 @@ main (int argc, char *argv[])
         guint n = 0, n_exact = 0;
         double p95;
 
+        if ((only_view != NULL && g_strcmp0 (only_view, dpv_registry_get (v)->name) != 0)
+            || (only_mech != NULL && g_strcmp0 (only_mech, dp_mechanism_kind_to_name (mech)) != 0))
+          continue;
+
         dpviz_model_set_mechanism (model, mech);
         dpviz_model_set_view (model, v);
         iterate_for (0.3);
@@ -347,6 +354,8 @@ main (int argc, char *argv[])
       Drag d = { model, 0, samples, 0, latency, 0 };
       gint64 end;
 
+      if (only_view != NULL && g_strcmp0 (only_view, dpv_registry_get (v)->name) != 0)
+        continue;
       dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
       dpviz_model_set_view (model, v);
       iterate_for (0.3);
@@ -377,6 +386,9 @@ main (int argc, char *argv[])
       {
         DpvParams params;
         guint n = MIN (samples, 20);
+
+        if (only_view != NULL && g_strcmp0 (only_view, dpv_registry_get (v)->name) != 0)
+          continue;
 
         dpviz_model_set_mechanism (model, DP_MECHANISM_LAPLACE);
         dpviz_model_get_params (model, &params);

@@ -12,46 +12,18 @@ Usage: check-export-lecture.py DPVIZ-CLI
 """
 
 import csv
-import io
 import math
 import os
 import re
 import struct
-import subprocess
 import sys
 import tempfile
+
+from export_tap import CLI, PT_PER_CM, check, pdf_media_box, run, tap_main
 import zlib
-
-CLI = sys.argv[1]
-PT_PER_CM = 72 / 2.54
-
-n_test = 0
-failed = 0
-
-
-def check(cond, what):
-    global n_test, failed
-    n_test += 1
-    if cond:
-        print(f"ok {n_test} - {what}")
-    else:
-        failed += 1
-        print(f"not ok {n_test} - {what}")
-
-
-def run(*args):
-    p = subprocess.run([CLI, "export", *args], capture_output=True, text=True,
-                       env=dict(os.environ, LC_ALL="C.UTF-8", LANGUAGE="C"))
-    return p.returncode, p.stdout, p.stderr
 
 
 # --- PDF -----------------------------------------------------------------------------------
-
-def pdf_media_box(data):
-    m = re.search(rb"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]",
-                  data)
-    x0, y0, x1, y1 = (float(v) for v in m.groups())
-    return x1 - x0, y1 - y0
 
 
 def pdf_text_sizes(data):
@@ -329,17 +301,14 @@ def test_errors(tmp):
     check(rc == 2 and err.count("\n") == 1, "neither --output nor --data: exit 2")
 
 
-def main():
-    print("TAP version 13")
+def body():
     with tempfile.TemporaryDirectory() as tmp:
         test_pdf_sizes(tmp)
         test_png(tmp)
         test_transparent_grayscale(tmp)
         test_csv(tmp)
         test_errors(tmp)
-    print(f"1..{n_test}")
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(tap_main(body))

@@ -11,16 +11,10 @@ Usage: check-export-lesson.py DPVIZ-CLI
 
 import json
 import os
-import re
-import subprocess
 import sys
 import tempfile
 
-CLI = os.path.abspath(sys.argv[1])
-PT_PER_CM = 72 / 2.54
-
-n_test = 0
-failed = 0
+from export_tap import CLI, PT_PER_CM, check, pdf_media_box, run, tap_main
 
 LESSON = """\
 [Lesson]
@@ -69,29 +63,6 @@ STEPS = [
 # step 2's title has no ASCII letter: the view's name; the step numbers keep 1 and 3 apart
 NAMES_C = ["01-neighbouring-datasets", "02-regions", "03-neighbouring-datasets"]
 NAMES_ZH = ["01-densities", "02-regions", "03-neighbouring-datasets"]
-
-
-def check(cond, what):
-    global n_test, failed
-    n_test += 1
-    if cond:
-        print(f"ok {n_test} - {what}")
-    else:
-        failed += 1
-        print(f"not ok {n_test} - {what}")
-
-
-def run(*args, language="C", cwd=None):
-    p = subprocess.run([CLI, "export", *args], capture_output=True, text=True, cwd=cwd,
-                       env=dict(os.environ, LC_ALL="C.UTF-8", LANGUAGE=language))
-    return p.returncode, p.stdout, p.stderr
-
-
-def pdf_media_box(data):
-    m = re.search(rb"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]",
-                  data)
-    x0, y0, x1, y1 = (float(v) for v in m.groups())
-    return x1 - x0, y1 - y0
 
 
 def read(path):
@@ -218,8 +189,7 @@ def test_overwrite(tmp, lesson):
           and len(os.listdir(out)) == 4, "and leaves every other file alone")
 
 
-def main():
-    print("TAP version 13")
+def body():
     with tempfile.TemporaryDirectory() as tmp:
         lesson = os.path.join(tmp, "three.dpviz")
         with open(lesson, "w") as f:
@@ -229,9 +199,7 @@ def main():
         test_refused(tmp, lesson)
         test_unwritable(tmp, lesson)
         test_overwrite(tmp, lesson)
-    print(f"1..{n_test}")
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(tap_main(body))

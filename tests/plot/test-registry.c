@@ -511,6 +511,77 @@ test_compute_once (void)
     }
 }
 
+/* The caption states the parameters the figure was drawn with, even where the title and key
+ * numbers do not fit (a LaTeX column, 8.5 × 6 cm at 8 pt: 241 × 170 units): there the title
+ * and every parameter the view uses, written here from the defaults; at 1600 × 1000 the
+ * title and key numbers; where nothing fits in a quarter of the height, no caption. */
+static void
+test_caption_states_parameters (void)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 16, 16);
+  cairo_t *cr = cairo_create (s);
+  guint n_short = 0;
+
+  for (guint i = 0; i < dpv_registry_get_n_views (); i++)
+    {
+      const DpvViewClass *view = dpv_registry_get (i);
+      g_autoptr(DpvFrame) frame = NULL;
+      g_autofree char *big = NULL, *small = NULL, *tiny = NULL, *numbers = NULL;
+      g_autofree char *summary = NULL;
+      double big_h, small_h, tiny_h;
+      DpvStyle style;
+      DpvParams p;
+
+      dpv_params_init (&p);
+      p.show_caption = TRUE;
+      for (int m = 0; m < DP_N_MECHANISMS && !dpv_view_class_supports (view, m, NULL); m++)
+        p.mechanism = m + 1;
+      frame = dpv_frame_compute (view, &p, NULL, NULL, NULL);
+      g_assert_nonnull (dpv_frame_get_result (frame));
+      numbers = dpv_frame_caption (frame);
+      dpv_style_init (&style, DPV_THEME_PRINT);
+
+      style.font_size = 13;
+      big = dpv_figure_caption_markup (frame, &style, cr, 1600, 1000, &big_h);
+      g_assert_nonnull (big);
+      g_assert_nonnull (strstr (big, numbers));
+      g_assert_cmpfloat (big_h, <=, 250);
+
+      /* the summary names the mechanism and every parameter the view uses */
+      summary = dpv_view_params_summary (view, &p);
+      if (dpv_view_class_uses (view, DPV_PARAM_EPSILON))
+        g_assert_nonnull (strstr (summary, "ε = 1"));
+      if (dpv_view_class_uses (view, DPV_PARAM_DELTA) && p.mechanism != DP_MECHANISM_LAPLACE)
+        g_assert_nonnull (strstr (summary, "δ = 1e-05"));
+      if (dpv_view_class_uses (view, DPV_PARAM_MECHANISM))
+        g_assert_nonnull (strstr (summary, p.mechanism == DP_MECHANISM_LAPLACE ? "Laplace"
+                                           : p.mechanism == DP_MECHANISM_GAUSSIAN ? "Gaussian"
+                                           : "randomized response"));
+
+      style.font_size = 8;
+      small = dpv_figure_caption_markup (frame, &style, cr, 241, 170, &small_h);
+      g_assert_nonnull (small);
+      g_assert_cmpfloat (small_h, >, 0);
+      g_assert_cmpfloat (small_h, <=, 0.25 * 170);
+      /* the key numbers, or else the parameters */
+      if (strstr (small, numbers) == NULL)
+        {
+          g_autofree char *escaped = g_markup_escape_text (summary, -1);
+
+          g_assert_true (g_str_has_suffix (small, escaped));
+          n_short++;
+        }
+
+      tiny = dpv_figure_caption_markup (frame, &style, cr, 60, 40, &tiny_h);
+      g_assert_null (tiny);
+      g_assert_cmpfloat (tiny_h, ==, 0);
+    }
+  /* the short form is needed: most views' key numbers take more than a quarter there */
+  g_assert_cmpuint (n_short, >, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
 /* ---- chapters -------------------------------------------------------------------------- */
 
 /* The course's chapters and their views, written out from the syllabus (not from
@@ -644,6 +715,7 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/views/complete", test_views_complete);
   g_test_add_func ("/registry/views/extremes", test_views_extremes);
   g_test_add_func ("/registry/views/compute-once", test_compute_once);
+  g_test_add_func ("/registry/views/caption-states-parameters", test_caption_states_parameters);
   g_test_add_func ("/registry/views/translated", test_views_translated);
   g_test_add_func ("/registry/views/chapters", test_chapters);
   return g_test_run ();

@@ -22,7 +22,35 @@ typedef struct {
   const DpvParams *params;
   gboolean compact;
   gboolean curves_in_row;   /* the two curves side by side (else stacked, one x axis) */
+  gboolean short_figure;    /* too short for the bars' legend over them: in a strip below,
+                             * and the curves' labels in their short forms */
+  char *legend[4];          /* the bars' legend entries, in the order drawn */
 } Exponential;
+
+enum { LEGEND_UNIFORM, LEGEND_PROB, LEGEND_DRAWN, LEGEND_ARGMAX };
+
+static void
+legend_init (Exponential *v)
+{
+  const DpvExponential *e = v->e;
+
+  v->legend[LEGEND_UNIFORM] = g_strdup_printf (_("ε → 0: every candidate 1/%u"), e->n);
+  v->legend[LEGEND_PROB] = g_strdup (_("Pr[r] at this ε"));
+  /* Translators: the seed (at most 2³¹ − 1) */
+  v->legend[LEGEND_DRAWN] = g_strdup_printf (_("drawn with seed %lu"),
+                                             (unsigned long) v->params->seed);
+  v->legend[LEGEND_ARGMAX] = e->n_best == 1
+    ? g_strdup (_("ε → ∞: the best candidate, probability 1"))
+    /* Translators: the number of candidates tied for the largest utility, twice */
+    : g_strdup_printf (_("ε → ∞: each of the %u best candidates 1/%u"), e->n_best, e->n_best);
+}
+
+static void
+legend_clear (Exponential *v)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (v->legend); i++)
+    g_clear_pointer (&v->legend[i], g_free);
+}
 
 /* ---- the bars ---------------------------------------------------------------------------- */
 
@@ -60,7 +88,10 @@ setup_bars (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_title_choices (plot, titles, 2);
   dpv_plot_set_x_axis (plot, -0.6, e->n - 0.4, DPV_SCALE_LINEAR, _("candidate r"));
   dpv_plot_set_x_ticks (plot, values, labels, e->n);
-  dpv_plot_set_y_axis (plot, 0.0, bars_top (e), DPV_SCALE_LINEAR, _("probability"));
+  dpv_plot_set_y_axis (plot, 0.0, bars_top (e), DPV_SCALE_LINEAR,
+                       v->short_figure ? _("Pr[r]") : _("probability"));
+  if (v->short_figure)
+    dpv_plot_set_legend_below (plot, (const char *const *) v->legend, G_N_ELEMENTS (v->legend));
   for (guint i = 0; i < e->n; i++)
     g_free (names[i]);
 }
@@ -72,14 +103,6 @@ draw_bars (const Exponential *v, const DpvStyle *style, DpvPlot *plot)
   double xs[DPV_PARAM_LIST_MAX], bx[DPV_PARAM_LIST_MAX], by[DPV_PARAM_LIST_MAX];
   double dx[1] = { (double) e->drawn }, dh[1] = { e->prob[e->drawn] };
   gsize n_best = 0;
-  g_autofree char *uniform = g_strdup_printf (_("ε → 0: every candidate 1/%u"), e->n);
-  g_autofree char *argmax = e->n_best == 1
-    ? g_strdup (_("ε → ∞: the best candidate, probability 1"))
-    /* Translators: the number of candidates tied for the largest utility, twice */
-    : g_strdup_printf (_("ε → ∞: each of the %u best candidates 1/%u"), e->n_best, e->n_best);
-  /* Translators: the seed (at most 2³¹ − 1) */
-  g_autofree char *drawn = g_strdup_printf (_("drawn with seed %lu"),
-                                            (unsigned long) v->params->seed);
 
   for (guint i = 0; i < e->n; i++)
     {
@@ -96,12 +119,13 @@ draw_bars (const Exponential *v, const DpvStyle *style, DpvPlot *plot)
     double lx[2] = { -0.6, e->n - 0.4 }, ly[2] = { 1.0 / e->n, 1.0 / e->n };
 
     dpv_plot_line (plot, lx, ly, 2, &style->foreground, style->line_width * 0.7,
-                   DPV_DASH_DASHED, uniform);
+                   DPV_DASH_DASHED, v->legend[LEGEND_UNIFORM]);
   }
   dpv_plot_bars (plot, xs, e->prob, e->n, 0.62, &style->roles[DPV_ROLE_D], 0.75,
-                 _("Pr[r] at this ε"));
-  dpv_plot_bars (plot, dx, dh, 1, 0.62, &style->roles[DPV_ROLE_BOUND], 1.0, drawn);
-  dpv_plot_markers (plot, bx, by, n_best, &style->foreground, 5.0, argmax);
+                 v->legend[LEGEND_PROB]);
+  dpv_plot_bars (plot, dx, dh, 1, 0.62, &style->roles[DPV_ROLE_BOUND], 1.0,
+                 v->legend[LEGEND_DRAWN]);
+  dpv_plot_markers (plot, bx, by, n_best, &style->foreground, 5.0, v->legend[LEGEND_ARGMAX]);
   /* the probabilities over the bars: all of them for a few candidates, otherwise those of the
    * bars tall enough to see (the read-outs list every one) */
   for (guint i = 0; i < e->n; i++)
@@ -141,7 +165,8 @@ setup_best (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_title_choices (plot, titles, 2);
   dpv_plot_set_x_axis (plot, e->eps[0], e->eps[DPV_EXPONENTIAL_CURVE - 1], DPV_SCALE_LOG,
                        _("privacy budget ε"));
-  dpv_plot_set_y_axis (plot, 0.0, 1.08, DPV_SCALE_LINEAR, _("Pr[best]"));
+  /* short, the title says it: the axis title would be cut */
+  dpv_plot_set_y_axis (plot, 0.0, 1.08, DPV_SCALE_LINEAR, v->short_figure ? NULL : _("Pr[best]"));
 }
 
 /* The current ε: a dashed line, the point on the curve and its value. */
@@ -161,10 +186,13 @@ draw_expected (const Exponential *v, const DpvStyle *style, DpvPlot *plot)
   const DpvExponential *e = v->e;
   g_autofree char *mean = dpv_fmt (e->mean_u);
   g_autofree char *max = dpv_fmt (e->max_u);
-  g_autofree char *lo = g_strdup_printf (_("ε → 0: mean utility %s"), mean);
-  g_autofree char *hi = g_strdup_printf (_("ε → ∞: largest utility %s"), max);
+  g_autofree char *lo = g_strdup_printf (v->short_figure ? _("ε → 0: %s")
+                                                          : _("ε → 0: mean utility %s"), mean);
+  g_autofree char *hi = g_strdup_printf (v->short_figure ? _("ε → ∞: %s")
+                                                          : _("ε → ∞: largest utility %s"), max);
   g_autofree char *now = dpv_fmt (e->expected);
-  g_autofree char *label = g_strdup_printf ("E[u] = %s", now);
+  g_autofree char *label = v->short_figure ? g_strdup (now)
+                                           : g_strdup_printf ("E[u] = %s", now);
 
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, e->mean_u, &style->muted, DPV_DASH_DASHED, NULL);
@@ -185,9 +213,12 @@ draw_best (const Exponential *v, const DpvStyle *style, DpvPlot *plot)
   const DpvExponential *e = v->e;
   double share = (double) e->n_best / e->n;
   g_autofree char *ss = dpv_fmt (share);
-  g_autofree char *lo = g_strdup_printf (_("ε → 0: %u of %u = %s"), e->n_best, e->n, ss);
+  g_autofree char *lo = v->short_figure
+    ? g_strdup_printf (_("ε → 0: %s"), ss)
+    : g_strdup_printf (_("ε → 0: %u of %u = %s"), e->n_best, e->n, ss);
   g_autofree char *now = dpv_fmt (e->best_prob);
-  g_autofree char *label = g_strdup_printf ("Pr = %s", now);
+  g_autofree char *label = v->short_figure ? g_strdup (now)
+                                           : g_strdup_printf ("Pr = %s", now);
 
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, share, &style->muted, DPV_DASH_DASHED, NULL);
@@ -214,10 +245,13 @@ dpv_exponential_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
 
   v.compact = w < 52 * text || h < 26 * text;
   v.curves_in_row = w < 44 * text;
+  /* a LaTeX column is about 17 lines of text high under its caption */
+  v.short_figure = v.curves_in_row && h < 24 * text;
+  legend_init (&v);
   if (v.curves_in_row)
     {
       /* narrow: the bars at full width on top, the two curves side by side under them */
-      bw = h * 0.5;
+      bw = h * (v.short_figure ? 0.56 : 0.5);
       bars = dpv_panel_new (cr, style, x, y, w, bw, setup_bars, &v);
       expected = dpv_panel_new (cr, style, x, y + bw, w / 2, h - bw, setup_expected, &v);
       best = dpv_panel_new (cr, style, x + w / 2, y + bw, w / 2, h - bw, setup_best, &v);
@@ -237,4 +271,5 @@ dpv_exponential_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   draw_bars (&v, style, bars);
   draw_expected (&v, style, expected);
   draw_best (&v, style, best);
+  legend_clear (&v);
 }

@@ -259,8 +259,10 @@ dpv_regions_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   double text = dpv_style_text_size (style);
 
   /* Side by side when there is room; else stacked, the hockey stick under the densities,
-   * each panel the figure's width. */
-  r.compact = w < 48 * text || h < 22 * text;
+   * each panel the figure's width. A short, wide figure (a LaTeX column: about 30 × 17 lines
+   * of text under its caption) stays side by side: stacked, each panel would keep a data area
+   * of two or three lines. */
+  r.compact = (w < 48 * text || h < 22 * text) && h > 0.8 * w;
   if (!r.compact)
     main_w = w * 0.64;
   /* Narrower than this, the legend covers the peaks (measured over ε, mechanisms and
