@@ -19,7 +19,27 @@ typedef struct {
   const DpvAccuracy *a;
   const DpvParams *params;
   gboolean compact;
+  /* panels too short to keep their legends off the data: the legends go in strips under
+   * them */
+  gboolean below_noise, below_eps, below_n;
+  gboolean formulas;   /* the half-widths' formulas beside their curves */
+  /* panels too short even for a strip: their curves named beside them */
+  gboolean inline_eps, inline_n;
 } Accuracy;
+
+/* A point @f of the way along a curve of @n points. */
+static gsize
+along (gsize n, double f)
+{
+  return (gsize) (f * (n - 1) + 0.5);
+}
+
+/* Translators: the dots: noisy answers drawn with a fixed seed */
+#define DOTS_ENTRY N_("20 noisy answers")
+#define COUNT_ENTRY N_("count: Δ = 1")
+#define MEAN_ENTRY N_("mean in [0, 1]: Δ = 1/n")
+#define LAPLACE_ENTRY N_("Laplace")
+#define GAUSSIAN_ENTRY N_("Gaussian")
 
 static const DpvColor *
 mech_colour (const DpvStyle *style, DpMechanismKind kind)
@@ -28,6 +48,23 @@ mech_colour (const DpvStyle *style, DpMechanismKind kind)
 }
 
 /* ---- the noise --------------------------------------------------------------------------- */
+
+/* The noise panel's legend entries, in the order draw_noise () draws them; *outside is NULL
+ * when every dot lies inside ±x. */
+static void
+noise_entries (const DpvAccuracy *a, char **interval, char **outside)
+{
+  g_autofree char *xs = dpv_fmt (a->half_width);
+  g_autofree char *cs = dpv_accuracy_percent (a->confidence);
+  guint n_out = DPV_ACCURACY_DOTS - a->dots_inside;
+
+  /* Translators: the interval ±x and its probability C in % */
+  *interval = g_strdup_printf (_("±%s holds %s %%"), xs, cs);
+  /* Translators: how many of the 20 seeded noisy answers lie outside ±x */
+  *outside = n_out > 0 ? g_strdup_printf (_("outside ±x: %u of %u"), n_out,
+                                          (guint) DPV_ACCURACY_DOTS)
+                       : NULL;
+}
 
 static void
 setup_noise (DpvPlot *plot, gconstpointer user_data)
@@ -41,12 +78,24 @@ setup_noise (DpvPlot *plot, gconstpointer user_data)
     ? g_strdup_printf (_("Noise around the true answer: Gaussian, σ = %s (Δ = %s)"), scale, ds)
     /* Translators: the noise panel's title: b, then Δ */
     : g_strdup_printf (_("Noise around the true answer: Laplace, b = %s (Δ = %s)"), scale, ds);
-  const char *titles[] = { t1, _("Noise around the true answer") };
+  const char *titles[] = { t1, _("Noise around the true answer"), _("Noise around f(D)") };
 
-  dpv_plot_set_title_choices (plot, titles, 2);
+  dpv_plot_set_title_choices (plot, titles, 3);
   dpv_plot_set_x_axis (plot, a->x_lo, a->x_hi, DPV_SCALE_LINEAR,
                        _("noisy answer − true answer f(D)"));
   dpv_plot_set_y_axis (plot, 0.0, a->y_max, DPV_SCALE_LINEAR, _("density"));
+  if (v->below_noise)
+    {
+      g_autofree char *interval = NULL;
+      g_autofree char *outside = NULL;
+      const char *labels[3];
+
+      noise_entries (a, &interval, &outside);
+      labels[0] = interval;
+      labels[1] = _(DOTS_ENTRY);
+      labels[2] = outside;
+      dpv_plot_set_legend_below (plot, labels, outside != NULL ? 3 : 2);
+    }
 }
 
 static void
@@ -60,13 +109,10 @@ draw_noise (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
   double in_x[DPV_ACCURACY_DOTS], in_y[DPV_ACCURACY_DOTS];
   double out_x[DPV_ACCURACY_DOTS], out_y[DPV_ACCURACY_DOTS];
   gsize n_in = 0, n_out = 0;
-  g_autofree char *xs = dpv_fmt (a->half_width);
-  g_autofree char *cs = dpv_accuracy_percent (a->confidence);
-  /* Translators: the interval ±x and its probability C in % */
-  g_autofree char *ilabel = g_strdup_printf (_("±%s holds %s %%"), xs, cs);
-  /* Translators: how many of the 20 seeded noisy answers lie inside ±x */
-  g_autofree char *dlabel = g_strdup_printf (_("20 noisy answers (seeded): %u inside ±x"),
-                                             a->dots_inside);
+  g_autofree char *ilabel = NULL;
+  g_autofree char *olabel = NULL;
+
+  noise_entries (a, &ilabel, &olabel);
 
   /* the interval [−x, x]: ±x are points of the grid */
   while (i0 < a->n_density && a->xs[i0] < -a->half_width)
@@ -107,9 +153,8 @@ draw_noise (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
           out_y[n_out++] = dy[i];
         }
     }
-  dpv_plot_markers (plot, in_x, in_y, n_in, &style->roles[DPV_ROLE_D], 4.0, dlabel);
-  dpv_plot_markers (plot, out_x, out_y, n_out, &style->roles[DPV_ROLE_D_PRIME], 4.0,
-                    n_out > 0 ? _("outside ±x") : NULL);
+  dpv_plot_markers (plot, in_x, in_y, n_in, &style->roles[DPV_ROLE_D], 4.0, _(DOTS_ENTRY));
+  dpv_plot_markers (plot, out_x, out_y, n_out, &style->roles[DPV_ROLE_D_PRIME], 4.0, olabel);
   dpv_plot_annotate (plot, 0.0, a->y_max * 0.985, "f(D)", DPV_ANCHOR_SOUTH_EAST,
                      &style->foreground);
   dpv_plot_legend (plot);
@@ -124,15 +169,22 @@ setup_eps (DpvPlot *plot, gconstpointer user_data)
   const DpvAccuracy *a = v->a;
   g_autofree char *ds = dpv_fmt (a->sensitivity);
   g_autofree char *cs = dpv_accuracy_percent (a->confidence);
-  /* Translators: Δ and the confidence C in % */
-  g_autofree char *t1 = g_strdup_printf (_("Half-width x against ε (Δ = %s, C = %s %%)"), ds,
-                                         cs);
-  const char *titles[] = { t1, _("Half-width x against ε") };
+  g_autofree char *dl = dpv_fmt (v->params->delta);
+  /* Translators: Δ, the confidence C in %, and the Gaussian's δ */
+  g_autofree char *t1 = g_strdup_printf (_("Half-width x against ε (Δ = %s, C = %s %%, "
+                                           "Gaussian at δ = %s)"), ds, cs, dl);
+  const char *titles[] = { t1, _("Half-width x against ε"), _("x against ε") };
 
-  dpv_plot_set_title_choices (plot, titles, 2);
+  dpv_plot_set_title_choices (plot, titles, 3);
   dpv_plot_set_x_axis (plot, a->eps[0], a->eps[DPV_ACCURACY_CURVE - 1], DPV_SCALE_LOG,
                        _("privacy budget ε"));
   dpv_plot_set_y_axis (plot, a->eps_w_lo, a->eps_w_hi, DPV_SCALE_LOG, _("half-width x"));
+  if (v->below_eps && !v->inline_eps)
+    {
+      const char *labels[2] = { _(LAPLACE_ENTRY), _(GAUSSIAN_ENTRY) };
+
+      dpv_plot_set_legend_below (plot, labels, 2);
+    }
 }
 
 static void
@@ -143,20 +195,39 @@ draw_eps (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
   double mx[1] = { v->params->epsilon }, my[1] = { a->half_width };
   g_autofree char *xs = dpv_fmt (a->half_width);
   g_autofree char *mlabel = g_strdup_printf ("x = %s", xs);
-  g_autofree char *dl = dpv_fmt (v->params->delta);
-  /* Translators: the Gaussian curve's legend: δ */
-  g_autofree char *glabel = g_strdup_printf (_("Gaussian at δ = %s: σ·Φ<sup>−1</sup>((1 + C)/2)"),
-                                             dl);
 
   dpv_plot_draw_frame (plot);
   dpv_plot_line (plot, a->eps, a->lap_width, DPV_ACCURACY_CURVE,
                  mech_colour (style, DP_MECHANISM_LAPLACE),
                  gauss ? style->line_width * 0.7 : style->line_width,
-                 gauss ? DPV_DASH_DASHED : DPV_DASH_SOLID, _("Laplace: (Δ/ε)·ln(1/(1 − C))"));
+                 gauss ? DPV_DASH_DASHED : DPV_DASH_SOLID,
+                 v->inline_eps ? NULL : _(LAPLACE_ENTRY));
   dpv_plot_line (plot, a->eps, a->gau_width, DPV_ACCURACY_CURVE,
                  mech_colour (style, DP_MECHANISM_GAUSSIAN),
                  gauss ? style->line_width : style->line_width * 0.7,
-                 gauss ? DPV_DASH_SOLID : DPV_DASH_DASHED, glabel);
+                 gauss ? DPV_DASH_SOLID : DPV_DASH_DASHED,
+                 v->inline_eps ? NULL : _(GAUSSIAN_ENTRY));
+  if (v->inline_eps)
+    {
+      /* both fall as ε grows and the Gaussian's lies above: its name above and right of a
+       * point on it, the Laplace's below and left, each on the side away from the other */
+      gsize i = along (DPV_ACCURACY_CURVE, 0.1), j = along (DPV_ACCURACY_CURVE, 0.55);
+
+      dpv_plot_annotate (plot, a->eps[i], a->gau_width[i], _(GAUSSIAN_ENTRY),
+                         DPV_ANCHOR_NORTH_EAST, mech_colour (style, DP_MECHANISM_GAUSSIAN));
+      dpv_plot_annotate (plot, a->eps[j], a->lap_width[j], _(LAPLACE_ENTRY),
+                         DPV_ANCHOR_SOUTH_WEST, mech_colour (style, DP_MECHANISM_LAPLACE));
+    }
+  if (v->formulas)
+    {
+      /* each curve's formula beside its left end: the Gaussian above its curve, the Laplace
+       * below (the Gaussian's lies above the Laplace's over the whole axis at these δ) */
+      dpv_plot_annotate (plot, a->eps[0], a->gau_width[0],
+                         _("x = σ·Φ<sup>−1</sup>((1 + C)/2)"), DPV_ANCHOR_NORTH_EAST,
+                         mech_colour (style, DP_MECHANISM_GAUSSIAN));
+      dpv_plot_annotate (plot, a->eps[0], a->lap_width[0], _("x = (Δ/ε)·ln(1/(1 − C))"),
+                         DPV_ANCHOR_SOUTH_EAST, mech_colour (style, DP_MECHANISM_LAPLACE));
+    }
   if (a->has_target)
     {
       g_autofree char *ts = dpv_fmt (a->target);
@@ -204,12 +275,18 @@ setup_n (DpvPlot *plot, gconstpointer user_data)
   g_autofree char *es = dpv_fmt (v->params->epsilon);
   /* Translators: ε */
   g_autofree char *t1 = g_strdup_printf (_("Half-width x against n at ε = %s"), es);
-  const char *titles[] = { t1, _("Half-width x against n") };
+  const char *titles[] = { t1, _("Half-width x against n"), _("x against n") };
 
-  dpv_plot_set_title_choices (plot, titles, 2);
+  dpv_plot_set_title_choices (plot, titles, 3);
   dpv_plot_set_x_axis (plot, v->a->ns[0], v->a->ns[DPV_ACCURACY_CURVE - 1], DPV_SCALE_LOG,
                        _("records n"));
   dpv_plot_set_y_axis (plot, v->a->n_w_lo, v->a->n_w_hi, DPV_SCALE_LOG, _("half-width x"));
+  if (v->below_n && !v->inline_n)
+    {
+      const char *labels[2] = { _(COUNT_ENTRY), _(MEAN_ENTRY) };
+
+      dpv_plot_set_legend_below (plot, labels, 2);
+    }
 }
 
 static void
@@ -222,10 +299,10 @@ draw_n (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
 
   dpv_plot_draw_frame (plot);
   dpv_plot_line (plot, cx, cy, 2, &style->roles[DPV_ROLE_EXTRA], style->line_width,
-                 DPV_DASH_SOLID, _("a count (Δ = 1): the same for every n"));
+                 DPV_DASH_SOLID, v->inline_n ? NULL : _(COUNT_ENTRY));
   dpv_plot_line (plot, a->ns, a->mean_width, DPV_ACCURACY_CURVE,
                  &style->roles[DPV_ROLE_TIGHT], style->line_width, DPV_DASH_SOLID,
-                 _("the mean of n values in [0, 1] (Δ = 1/n)"));
+                 v->inline_n ? NULL : _(MEAN_ENTRY));
   if (a->has_target && params->query != DPV_QUERY_CUSTOM)
     dpv_plot_hline (plot, a->target, &style->foreground, DPV_DASH_DASHDOT, NULL);
   if (params->query != DPV_QUERY_CUSTOM)
@@ -251,6 +328,18 @@ draw_n (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
         dpv_plot_annotate (plot, mx[0], my[0], label, DPV_ANCHOR_NORTH,
                            &style->foreground);
     }
+  if (v->inline_n)
+    {
+      /* the mean's falls from the count's level at n = 1: the count's name under its right
+       * end (after the note on the count's line, which keeps the middle), the mean's under
+       * and left of a point three quarters along */
+      gsize j = along (DPV_ACCURACY_CURVE, 0.75);
+
+      dpv_plot_annotate (plot, cx[1], cy[1], _(COUNT_ENTRY), DPV_ANCHOR_SOUTH_WEST,
+                         &style->roles[DPV_ROLE_EXTRA]);
+      dpv_plot_annotate (plot, a->ns[j], a->mean_width[j], _(MEAN_ENTRY),
+                         DPV_ANCHOR_SOUTH_WEST, &style->roles[DPV_ROLE_TIGHT]);
+    }
   dpv_plot_legend (plot);
 }
 
@@ -258,21 +347,46 @@ void
 dpv_accuracy_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                    double x, double y, double w, double h)
 {
-  Accuracy v = { dpv_frame_get_result (frame), dpv_frame_get_params (frame), FALSE };
+  Accuracy v = { dpv_frame_get_result (frame), dpv_frame_get_params (frame), FALSE, FALSE,
+                 FALSE, FALSE, FALSE, FALSE, FALSE };
   double text = dpv_style_text_size (style);
   g_autoptr(DpvPlot) noise = NULL;
   g_autoptr(DpvPlot) eps = NULL;
   g_autoptr(DpvPlot) n = NULL;
 
   v.compact = w < 52 * text || h < 26 * text;
+  if (v.compact && w >= 1.2 * h)
+    {
+      /* wider than tall: the noise across the top, the two half-widths side by side under
+       * it, each with its legend in a strip under it */
+      double top = h * 0.48;
+      DpvPlot *bottom[2];
+
+      v.below_noise = v.below_eps = v.below_n = TRUE;
+      /* narrower than this, the two keys of n take two rows: the curves are named instead */
+      v.inline_n = w / 2 < 17.5 * text;
+      noise = dpv_panel_new (cr, style, x, y, w, top, setup_noise, &v);
+      eps = dpv_panel_new (cr, style, x, y + top, w / 2, h - top, setup_eps, &v);
+      n = dpv_panel_new (cr, style, x + w / 2, y + top, w / 2, h - top, setup_n, &v);
+      bottom[0] = eps;
+      bottom[1] = n;
+      dpv_plot_align_bottom (bottom, 2);
+      draw_noise (&v, style, noise);
+      draw_eps (&v, style, eps);
+      draw_n (&v, style, n);
+      return;
+    }
   if (v.compact)
     {
-      /* the noise on the left, the two half-widths stacked on the right */
-      double nw = w * 0.55, eh = h * 0.5;
+      /* taller than wide: the three stacked, their x axes apart (each its own quantity) */
+      double h1 = h * 0.36, h2 = (h - h1) / 2;
 
-      noise = dpv_panel_new (cr, style, x, y, nw, h, setup_noise, &v);
-      eps = dpv_panel_new (cr, style, x + nw, y, w - nw, eh, setup_eps, &v);
-      n = dpv_panel_new (cr, style, x + nw, y + eh, w - nw, h - eh, setup_n, &v);
+      v.below_noise = h1 < 14 * text;
+      v.below_eps = v.below_n = h2 < 14 * text;
+      v.inline_eps = v.inline_n = h2 < 10 * text;
+      noise = dpv_panel_new (cr, style, x, y, w, h1, setup_noise, &v);
+      eps = dpv_panel_new (cr, style, x, y + h1, w, h2, setup_eps, &v);
+      n = dpv_panel_new (cr, style, x, y + h1 + h2, w, h - h1 - h2, setup_n, &v);
       draw_noise (&v, style, noise);
       draw_eps (&v, style, eps);
       draw_n (&v, style, n);
@@ -282,6 +396,7 @@ dpv_accuracy_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
     double top = h * 0.52;
     DpvPlot *bottom[2];
 
+    v.formulas = TRUE;
     noise = dpv_panel_new (cr, style, x, y, w, top, setup_noise, &v);
     eps = dpv_panel_new (cr, style, x, y + top, w / 2, h - top, setup_eps, &v);
     n = dpv_panel_new (cr, style, x + w / 2, y + top, w / 2, h - top, setup_n, &v);
