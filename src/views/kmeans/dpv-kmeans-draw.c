@@ -239,8 +239,7 @@ draw_cost (const Km *c, const DpvStyle *style, DpvPlot *plot)
       dpv_plot_markers (plot, r->t, r->cost_private, n, &style->roles[DPV_ROLE_EXTRA], 3.0,
                         NULL);
     }
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 static void
@@ -293,8 +292,7 @@ draw_sweep (const Km *c, const DpvStyle *style, DpvPlot *plot)
                        DPV_ANCHOR_CENTER, &style->muted);
   /* this run: seed s at the current ε (run 0 of the sweep at its ε) */
   dpv_plot_markers (plot, &e, &cost, 1, &style->accent, 4.5, labels[4]);
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* The budget as composition: T iterations, each releasing the counts and the sums with ε′;
@@ -309,11 +307,12 @@ draw_budget (const Km *c, const DpvStyle *style, cairo_t *cr, double x, double y
   g_autofree char *eps = fmt_short (r->epsilon);
   g_autofree char *epp = fmt_short (r->epsilon_step);
   g_autofree char *spent = fmt_short (2.0 * r->step * r->epsilon_step);
-  g_autofree char *head = g_strdup_printf (_("<b>Budget by composition</b> (book Prop. 3.4): "
-                                             "T × 2 releases × ε′ = %u × 2 × %s = ε = %s "
-                                             "(counts n̂ and sums â of every iteration) · spent "
-                                             "by iteration %u: %s"),
-                                           T, epp, eps, r->step, spent);
+  g_autofree char *head = c->compact
+    ? g_strdup_printf (_("<b>Budget</b>: T × 2 × ε′ = %u × 2 × %s = ε = %s · spent: %s"), T,
+                       epp, eps, spent)
+    : g_strdup_printf (_("<b>Budget by composition</b> (book Prop. 3.4): T × 2 releases × ε′ "
+                         "= %u × 2 × %s = ε = %s (counts n̂ and sums â of every iteration) · "
+                         "spent by iteration %u: %s"), T, epp, eps, r->step, spent);
   double th = dpv_draw_text_block (cr, style, x + pad, y, w - 2 * pad, head, 0.95, NULL);
   double bx = x + pad, bw = w - 2 * pad, by = y + th + text * 0.35;
   double bh = MAX (text * 1.1, MIN (h - th - text * 1.8, text * 2.0));
@@ -373,22 +372,28 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   Km lloyd = { r, dpv_frame_get_params (frame), FALSE };
   Km dp = { r, dpv_frame_get_params (frame), TRUE };
   double text = dpv_style_text_size (style);
-  double strip_h = text * 5.2;
   gboolean wide = w >= 1.45 * h && w >= 50 * text;
+  gboolean compact = w < 40 * text || h < 22 * text;
+  /* the budget's heading on up to three lines, its bar and the iterations' numbers; in a
+   * compact figure the short heading, on one line */
+  double strip_h = text * (compact ? 3.6 : 5.2);
+  /* a compact figure narrower than 36 lines stacks the two cost panels under the data */
+  gboolean stack_costs = compact && !wide && w < 36 * text;
   g_autoptr(DpvPlot) a = NULL;
   g_autoptr(DpvPlot) b = NULL;
   g_autoptr(DpvPlot) cost = NULL;
   g_autoptr(DpvPlot) sweep = NULL;
   DpvPlot *pair[2];
 
-  lloyd.compact = dp.compact = w < 40 * text || h < 22 * text;
+  lloyd.compact = dp.compact = compact;
   /* Wide: the two data panels square at the top left, the budget and the cost against the
    * iteration under them, the cost against ε on the right. Otherwise the data panels on top,
    * the budget, the two cost panels side by side. */
   double wl = wide ? w * 0.64 : w;
-  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * 0.48;
-  /* A thumbnail: the two data panels alone (the caption gives both costs). */
-  gboolean thumb = w < 30 * text || h < 20 * text;
+  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * (compact ? 0.36 : 0.48);
+  /* A thumbnail: the two data panels alone (the caption gives both costs); a compact figure
+   * down to 18 × 12 lines of text (627 × 721 at twice the text) keeps every panel. */
+  gboolean thumb = w < 18 * text || h < 12 * text;
 
   if (thumb)
     {
@@ -417,12 +422,13 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   a = dpv_panel_new (cr, style, x, y, wl / 2, hs, setup_scatter, &lloyd);
   b = dpv_panel_new (cr, style, x + wl / 2, y, wl / 2, hs, setup_scatter, &dp);
   {
-    double sweep_w = wide ? w - wl : w / 2, sweep_h = wide ? h : h - hs - strip_h;
+    double sweep_w = wide ? w - wl : stack_costs ? w : w / 2;
+    double sweep_h = wide ? h : (h - hs - strip_h) * (stack_costs ? 0.56 : 1.0);
 
     /* Measured on exports from 800 × 560 to 4K: in smaller panels the legends covered the
      * private curves (the cost's peaks at small ε). */
     lloyd.sweep_legend_below = sweep_w < 48 * text || sweep_h < 20 * text;
-    lloyd.cost_legend_below = h - hs - strip_h < 16 * text;
+    lloyd.cost_legend_below = (h - hs - strip_h) * (stack_costs ? 0.44 : 1.0) < 16 * text;
   }
   if (thumb)
     ;
@@ -431,6 +437,15 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
       cost = dpv_panel_new (cr, style, x, y + hs + strip_h, wl, h - hs - strip_h, setup_cost,
                             &lloyd);
       sweep = dpv_panel_new (cr, style, x + wl, y, w - wl, h, setup_sweep, &lloyd);
+    }
+  else if (stack_costs)
+    {
+      /* the sweep's legend has the more entries */
+      double top = y + hs + strip_h, hc = (h - hs - strip_h) * 0.44;
+
+      cost = dpv_panel_new (cr, style, x, top, w, hc, setup_cost, &lloyd);
+      sweep = dpv_panel_new (cr, style, x, top + hc, w, h - hs - strip_h - hc, setup_sweep,
+                             &lloyd);
     }
   else
     {
