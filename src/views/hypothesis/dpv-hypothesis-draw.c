@@ -19,6 +19,7 @@ typedef struct {
   const DpvParams *params;
   const DpvHypothesis *h;
   gboolean compact;
+  gboolean brief;   /* the posterior and the audit each in one sentence */
 } Hyp;
 
 /* ---- the trade-off plot ------------------------------------------------------------------ */
@@ -30,22 +31,19 @@ setup_main (DpvPlot *plot, gconstpointer user_data)
   const DpvHypothesis *h = c->h;
   DpvScale scale = h->log_axes ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
   double lo = h->log_axes ? DPV_HYP_LOG_MIN : 0.0;
+  g_autofree char *a = dpv_fmt (h->alpha);
+  g_autofree char *b = dpv_fmt (h->beta);
+  g_autofree char *p = dpv_fmt (1.0 - h->beta);
+  g_autofree char *tv = dpv_fmt (h->min_sum_1);
+  g_autofree char *full = g_strdup_printf (_("test: α = %s, β = %s, power %s · "
+                                             "min α + β = 1 − TV = %s"), a, b, p, tv);
+  g_autofree char *part = g_strdup_printf (_("test: α = %s, β = %s, power %s"), a, b, p);
+  g_autofree char *least = g_strdup_printf (_("test: α = %s, β = %s"), a, b);
+  const char *choices[] = { full, part, least };
 
   dpv_plot_set_x_axis (plot, lo, 1.0, scale, _("type I error α (says D′, data D)"));
   dpv_plot_set_y_axis (plot, lo, 1.0, scale, _("type II error β (says D, data D′)"));
-  if (!c->compact)
-    {
-      g_autofree char *a = dpv_fmt (h->alpha);
-      g_autofree char *b = dpv_fmt (h->beta);
-      g_autofree char *p = dpv_fmt (1.0 - h->beta);
-      g_autofree char *tv = dpv_fmt (h->min_sum_1);
-      g_autofree char *full = g_strdup_printf (_("test: α = %s, β = %s, power %s · "
-                                                 "min α + β = 1 − TV = %s"), a, b, p, tv);
-      g_autofree char *part = g_strdup_printf (_("test: α = %s, β = %s, power %s"), a, b, p);
-      const char *choices[] = { full, part };
-
-      dpv_plot_set_title_choices (plot, choices, G_N_ELEMENTS (choices));
-    }
+  dpv_plot_set_title_choices (plot, choices, G_N_ELEMENTS (choices));
 }
 
 static void
@@ -149,8 +147,7 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
   if (h->k > 1)
     dpv_drag_along (cr, plot, DPV_PARAM_TYPE1, h->kfold.alpha, h->kfold.beta, h->kfold.alpha,
                     h->kfold.n);
-  if (dpv_view_roomy (style, w, hgt))
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* ---- the densities of one output, with the test ----------------------------------------- */
@@ -169,6 +166,18 @@ setup_densities (DpvPlot *plot, gconstpointer user_data)
   dpv_plot_set_y_axis (plot, 0.0, h->y_max, DPV_SCALE_LINEAR,
                        h->kind == DP_MECHANISM_RR ? _("probability") : _("density"));
   dpv_plot_set_title_choices (plot, choices, G_N_ELEMENTS (choices));
+  if (c->compact)
+    {
+      /* the entries of draw_densities () */
+      const char *rr[2] = { _("P(y | D)"), _("P(y | D′)") };
+      const char *continuous[4] = { _("α: area of p right of t"), _("β: area of q left of t"),
+                                    _("p(y): output on D"), _("q(y): output on D′") };
+
+      if (h->kind == DP_MECHANISM_RR)
+        dpv_plot_set_legend_below (plot, rr, 2);
+      else
+        dpv_plot_set_legend_below (plot, continuous, 4);
+    }
 }
 
 static void
@@ -221,22 +230,29 @@ draw_densities (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
                          right ? DPV_ANCHOR_WEST : DPV_ANCHOR_EAST, &style->accent);
     }
   dpv_drag_across (cr, plot, DPV_PARAM_TYPE1, h->xs, h->type1_at, h->n);
-  if (dpv_view_roomy (style, w, hgt * 1.6))
-    dpv_plot_legend (plot);
-  else if (h->kind == DP_MECHANISM_RR)
+  dpv_plot_legend (plot);
+  if (dpv_plot_get_text_rects (plot, DPV_TEXT_LEGEND, NULL, 0) > 0)
+    return;
+  if (h->kind == DP_MECHANISM_RR)
     {
-      /* no room for the legend: the bars of y = 0 named where they stand */
-      dpv_plot_annotate (plot, -0.17, h->rr_p[0], "D", DPV_ANCHOR_NORTH, pc);
-      dpv_plot_annotate (plot, 0.17, h->rr_q[0], "D′", DPV_ANCHOR_NORTH, qc);
+      /* no room for the legend: the bars of y = 0 named where they stand, with the
+       * legend's entries */
+      dpv_plot_annotate (plot, -0.17, h->rr_p[0], _("P(y | D)"), DPV_ANCHOR_NORTH, pc);
+      dpv_plot_annotate (plot, 0.17, h->rr_q[0], _("P(y | D′)"), DPV_ANCHOR_NORTH, qc);
     }
   else
     {
-      /* no room for the legend: each density named at its peak, D at 0 and D′ at Δ */
-      double peak = h->y_max / 1.15;
+      /* no room for the legend: each density named at its peak, D at 0 and D′ at Δ, and
+       * each area beside the threshold, with the legend's entries */
+      double peak = h->y_max / 1.15, t = isfinite (h->test_pos) ? h->test_pos : 0.0;
 
-      dpv_plot_annotate (plot, 0.0, peak, "p: D", DPV_ANCHOR_NORTH_WEST, pc);
-      dpv_plot_annotate (plot, c->params->sensitivity, peak, "q: D′", DPV_ANCHOR_NORTH_EAST,
-                         qc);
+      dpv_plot_annotate (plot, 0.0, peak, _("p(y): output on D"), DPV_ANCHOR_NORTH_WEST, pc);
+      dpv_plot_annotate (plot, c->params->sensitivity, peak, _("q(y): output on D′"),
+                         DPV_ANCHOR_NORTH_EAST, qc);
+      dpv_plot_annotate (plot, t, h->y_max * 0.06, _("α: area of p right of t"),
+                         DPV_ANCHOR_NORTH_EAST, pc);
+      dpv_plot_annotate (plot, t, h->y_max * 0.06, _("β: area of q left of t"),
+                         DPV_ANCHOR_NORTH_WEST, qc);
     }
 }
 
@@ -317,6 +333,24 @@ draw_posterior (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
   double top, label_w, col_w, gap, size = w >= 44 * b.text ? 1.0 : 0.85;
 
   b.pad = b.text * 0.6;
+  if (c->brief)
+    {
+      /* little room: the table as one sentence, the percentages only */
+      g_autofree char *p1 = dpv_hypothesis_percent (h->post_allowed_1);
+      g_autofree char *p2 = dpv_hypothesis_percent (h->post_test_1);
+      g_autofree char *p3 = gauss ? g_strdup (_("no limit"))
+                                  : dpv_hypothesis_percent (h->post_max_1);
+      g_autofree char *line = NULL;
+
+      /* Translators: the posterior table of the hypothesis view in one sentence (a small
+       * figure); the prior and the three values are percentages */
+      line = g_strdup_printf (_("<b>Posterior</b>, prior %s: the guarantee allows %s · the "
+                                "test says “in”: %s · the most revealing output: %s"),
+                              pi, p1, p2, p3);
+      return y + b.pad * 0.5 + dpv_draw_text_block (cr, style, x + b.pad, y + b.pad * 0.5,
+                                                    w - 2 * b.pad, line, 0.85,
+                                                    &style->foreground);
+    }
   /* Translators: the prior is a percentage */
   title = g_strdup_printf (_("<b>Posterior that the person is in the data</b> · prior π = %s "
                              "(the ticks)"), pi);
@@ -393,6 +427,26 @@ draw_audit (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y
   double top, size = w >= 44 * b.text ? 1.0 : 0.85;
 
   b.pad = b.text * 0.6;
+  if (c->brief)
+    {
+      /* little room: the audit's outcome in one sentence */
+      g_autofree char *e = dpv_fmt (a->r.bound.epsilon_lower);
+      g_autofree char *cl = dpv_fmt (a->eps_claimed);
+      const char *head = a->buggy ? _("Audit of a buggy mechanism") : _("Audit");
+      g_autofree char *line = NULL;
+
+      if (!a->ran)
+        line = g_strdup_printf ("<b>%s</b>: %s", head, _("running the audit…"));
+      else if (a->r.bound.epsilon_lower > a->eps_claimed)
+        line = g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s > claimed ε = %s: "
+                                  "<b>caught</b>"), head, a->trials, e, cl);
+      else
+        line = g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s, claimed ε = %s: "
+                                  "consistent"), head, a->trials, e, cl);
+      dpv_draw_text_block (cr, style, x + b.pad, y + b.pad * 0.5, w - 2 * b.pad, line, 0.85,
+                           &style->foreground);
+      return;
+    }
   if (!a->buggy)
     title = g_strdup_printf (_("<b>Audit</b>: N = %lu runs on D and on D′, seed %u"),
                              a->trials, a->seed);
@@ -499,9 +553,20 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   double text = dpv_style_text_size (style);
 
   c.compact = !dpv_view_roomy (style, w, h);
+  c.brief = c.compact;
   if (c.compact)
     {
-      draw_main (&c, style, cr, x, y, w, h);
+      /* every panel, the posterior and the audit each in one sentence: landscape, the
+       * curves on the left and the rest stacked on the right; portrait, all stacked */
+      gboolean landscape = w >= 1.2 * h;
+      double wm = landscape ? MIN (0.55 * w, h) : w, wr = landscape ? w - wm : w;
+      double top = landscape ? y : y + h * 0.5;
+      double hd = (y + h - top) * 0.6, bottom;
+
+      draw_main (&c, style, cr, x, y, wm, landscape ? h : top - y);
+      draw_densities (&c, style, cr, x + w - wr, top, wr, hd);
+      bottom = draw_posterior (&c, style, cr, x + w - wr, top + hd, wr, y + h - top - hd);
+      draw_audit (&c, style, cr, x + w - wr, bottom, wr, y + h - bottom);
       return;
     }
   if (w >= 1.2 * h)
@@ -511,6 +576,15 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       /* the posterior and the audit take about 26 lines of text; the densities the rest */
       double hd = CLAMP (h - 26 * text, h * 0.38, h * 0.55), hp = (h - hd) * 0.55;
       double bottom;
+
+      /* the table and the audit's lines need about 20 lines of text */
+      c.brief = h - hd < 20 * text;
+      if (c.brief)
+        {
+          /* two sentences under the densities: they get the room the table would take */
+          hd = h * 0.62;
+          hp = (h - hd) * 0.5;
+        }
 
       draw_main (&c, style, cr, x, y, wm, h);
       draw_densities (&c, style, cr, x + wm, y, wr, hd);
@@ -523,6 +597,8 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       /* portrait: the curves across the top; beneath, the densities beside the posterior
        * and the audit */
       double ht = MIN (h * 0.56, w * 0.9), wd = w * 0.48, bottom;
+
+      c.brief = h - ht < 20 * text;
 
       draw_main (&c, style, cr, x, y, w, ht);
       draw_densities (&c, style, cr, x, y + ht, wd, h - ht);
