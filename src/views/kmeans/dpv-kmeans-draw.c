@@ -34,6 +34,7 @@ typedef struct {
   const DpvParams *params;
   gboolean private_path;
   gboolean compact;
+  gboolean brief;           /* the budget's short heading */
   gboolean cost_legend_below, sweep_legend_below; /* panels too small to keep it off the data */
   double ex, ey;            /* half-widths of the scatter axes: one unit is as long in x as in y */
 } Km;
@@ -307,7 +308,7 @@ draw_budget (const Km *c, const DpvStyle *style, cairo_t *cr, double x, double y
   g_autofree char *eps = fmt_short (r->epsilon);
   g_autofree char *epp = fmt_short (r->epsilon_step);
   g_autofree char *spent = fmt_short (2.0 * r->step * r->epsilon_step);
-  g_autofree char *head = c->compact
+  g_autofree char *head = c->brief
     ? g_strdup_printf (_("<b>Budget</b>: T × 2 × ε′ = %u × 2 × %s = ε = %s · spent: %s"), T,
                        epp, eps, spent)
     : g_strdup_printf (_("<b>Budget by composition</b> (book Prop. 3.4): T × 2 releases × ε′ "
@@ -374,9 +375,12 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   double text = dpv_style_text_size (style);
   gboolean wide = w >= 1.45 * h && w >= 50 * text;
   gboolean compact = w < 40 * text || h < 22 * text;
-  /* the budget's heading on up to three lines, its bar and the iterations' numbers; in a
-   * compact figure the short heading, on one line */
-  double strip_h = text * (compact ? 3.6 : 5.2);
+  /* a figure under 30 lines of text, not wide: the data panels and the budget short, so
+   * that the cost panels under them keep room for their legends */
+  gboolean brief = compact || (!wide && h < 30 * text);
+  /* the budget's heading on up to three lines, its bar and the iterations' numbers; when
+   * brief, the short heading on one line */
+  double strip_h = text * (brief ? 3.6 : 5.2);
   /* a compact figure narrower than 36 lines stacks the two cost panels under the data */
   gboolean stack_costs = compact && !wide && w < 36 * text;
   g_autoptr(DpvPlot) a = NULL;
@@ -386,11 +390,12 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   DpvPlot *pair[2];
 
   lloyd.compact = dp.compact = compact;
+  lloyd.brief = dp.brief = brief;
   /* Wide: the two data panels square at the top left, the budget and the cost against the
    * iteration under them, the cost against ε on the right. Otherwise the data panels on top,
    * the budget, the two cost panels side by side. */
   double wl = wide ? w * 0.64 : w;
-  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * (compact ? 0.36 : 0.48);
+  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * (brief ? 0.36 : 0.48);
   /* A thumbnail: the two data panels alone (the caption gives both costs); a compact figure
    * down to 18 × 12 lines of text (627 × 721 at twice the text) keeps every panel. */
   gboolean thumb = w < 18 * text || h < 12 * text;
