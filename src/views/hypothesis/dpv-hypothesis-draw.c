@@ -187,7 +187,7 @@ draw_densities (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
   const DpvHypothesis *h = c->h;
   g_autoptr(DpvPlot) plot = dpv_panel_new (cr, style, x, y, w, hgt, setup_densities, c);
   const DpvColor *pc = &style->roles[DPV_ROLE_D], *qc = &style->roles[DPV_ROLE_D_PRIME];
-  double lw = style->line_width;
+  double lw = style->line_width, dh = 0;
   g_autofree char *tl = NULL;
 
   if (h->kind == DP_MECHANISM_RR)
@@ -230,9 +230,15 @@ draw_densities (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
                          right ? DPV_ANCHOR_WEST : DPV_ANCHOR_EAST, &style->accent);
     }
   dpv_drag_across (cr, plot, DPV_PARAM_TYPE1, h->xs, h->type1_at, h->n);
-  dpv_plot_legend (plot);
-  if (dpv_plot_get_text_rects (plot, DPV_TEXT_LEGEND, NULL, 0) > 0)
-    return;
+  /* a data area under 6 lines of text would be covered by the legend (in columns over it):
+   * the entries are then named in the panel */
+  dpv_plot_get_data_area (plot, NULL, NULL, NULL, &dh);
+  if (dh >= 6 * dpv_style_text_size (style))
+    {
+      dpv_plot_legend (plot);
+      if (dpv_plot_get_text_rects (plot, DPV_TEXT_LEGEND, NULL, 0) > 0)
+        return;
+    }
   if (h->kind == DP_MECHANISM_RR)
     {
       /* no room for the legend: the bars of y = 0 named where they stand, with the
@@ -311,6 +317,63 @@ bar_cell (Box *b, double x, double y, double w, double p, const char *value,
   return 1.3 * bar_h + th;
 }
 
+/* Text size of the posterior and the audit in one sentence each, relative to the body's. */
+#define BRIEF_SIZE 0.85
+
+/* The posterior table in one sentence, the percentages only. */
+static char *
+posterior_sentence (const DpvHypothesis *h)
+{
+  g_autofree char *pi = dpv_hypothesis_percent (h->prior);
+  g_autofree char *p1 = dpv_hypothesis_percent (h->post_allowed_1);
+  g_autofree char *p2 = dpv_hypothesis_percent (h->post_test_1);
+  g_autofree char *p3 = h->kind == DP_MECHANISM_GAUSSIAN ? g_strdup (_("no limit"))
+                                                          : dpv_hypothesis_percent (h->post_max_1);
+
+  /* Translators: the posterior table of the hypothesis view in one sentence (a small
+   * figure); the prior and the three values are percentages */
+  return g_strdup_printf (_("<b>Posterior</b>, prior %s: the guarantee allows %s · the test "
+                            "says “in”: %s · the most revealing output: %s"), pi, p1, p2, p3);
+}
+
+/* The audit's outcome in one sentence. */
+static char *
+audit_sentence (const DpvHypothesis *h)
+{
+  const DpvHypAudit *a = h->audit;
+  g_autofree char *e = dpv_fmt (a->r.bound.epsilon_lower);
+  g_autofree char *cl = dpv_fmt (a->eps_claimed);
+  const char *head = a->buggy ? _("Audit of a buggy mechanism") : _("Audit");
+
+  if (!a->ran)
+    return g_strdup_printf ("<b>%s</b>: %s", head, _("running the audit…"));
+  if (a->r.bound.epsilon_lower > a->eps_claimed)
+    return g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s > claimed ε = %s: "
+                              "<b>caught</b>"), head, a->trials, e, cl);
+  return g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s, claimed ε = %s: "
+                            "consistent"), head, a->trials, e, cl);
+}
+
+/* The height the two sentences take in a column @w wide, as draw_posterior () and
+ * draw_audit () set them (each wrapped, under half a padding; the width estimated as the
+ * figure's caption is, 8 % over the unwrapped width). */
+static double
+sentences_height (const DpvHypothesis *h, const DpvStyle *style, cairo_t *cr, double w)
+{
+  double text = dpv_style_text_size (style), pad = text * 0.6, avail = w - 2 * pad, sum = 0;
+  char *lines[2] = { posterior_sentence (h), audit_sentence (h) };
+
+  for (int i = 0; i < 2; i++)
+    {
+      double tw = 0, th = 0;
+
+      dpv_measure_text (cr, style, lines[i], BRIEF_SIZE, &tw, &th);
+      sum += pad * 0.5 + th * MAX (1.0, ceil (tw * 1.08 / MAX (avail, 1.0)));
+      g_free (lines[i]);
+    }
+  return sum + pad * 0.5;
+}
+
 /* The posterior that the person is in the data, as a table: rows (the guarantee, this
  * mechanism's test at α, its most revealing output) by columns (one output, k outputs).
  * Returns the bottom of what it drew. */
@@ -335,20 +398,11 @@ draw_posterior (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
   b.pad = b.text * 0.6;
   if (c->brief)
     {
-      /* little room: the table as one sentence, the percentages only */
-      g_autofree char *p1 = dpv_hypothesis_percent (h->post_allowed_1);
-      g_autofree char *p2 = dpv_hypothesis_percent (h->post_test_1);
-      g_autofree char *p3 = gauss ? g_strdup (_("no limit"))
-                                  : dpv_hypothesis_percent (h->post_max_1);
-      g_autofree char *line = NULL;
+      /* little room: the table as one sentence */
+      g_autofree char *line = posterior_sentence (h);
 
-      /* Translators: the posterior table of the hypothesis view in one sentence (a small
-       * figure); the prior and the three values are percentages */
-      line = g_strdup_printf (_("<b>Posterior</b>, prior %s: the guarantee allows %s · the "
-                                "test says “in”: %s · the most revealing output: %s"),
-                              pi, p1, p2, p3);
       return y + b.pad * 0.5 + dpv_draw_text_block (cr, style, x + b.pad, y + b.pad * 0.5,
-                                                    w - 2 * b.pad, line, 0.85,
+                                                    w - 2 * b.pad, line, BRIEF_SIZE,
                                                     &style->foreground);
     }
   /* Translators: the prior is a percentage */
@@ -430,21 +484,10 @@ draw_audit (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y
   if (c->brief)
     {
       /* little room: the audit's outcome in one sentence */
-      g_autofree char *e = dpv_fmt (a->r.bound.epsilon_lower);
-      g_autofree char *cl = dpv_fmt (a->eps_claimed);
-      const char *head = a->buggy ? _("Audit of a buggy mechanism") : _("Audit");
-      g_autofree char *line = NULL;
+      g_autofree char *line = audit_sentence (h);
 
-      if (!a->ran)
-        line = g_strdup_printf ("<b>%s</b>: %s", head, _("running the audit…"));
-      else if (a->r.bound.epsilon_lower > a->eps_claimed)
-        line = g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s > claimed ε = %s: "
-                                  "<b>caught</b>"), head, a->trials, e, cl);
-      else
-        line = g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s, claimed ε = %s: "
-                                  "consistent"), head, a->trials, e, cl);
-      dpv_draw_text_block (cr, style, x + b.pad, y + b.pad * 0.5, w - 2 * b.pad, line, 0.85,
-                           &style->foreground);
+      dpv_draw_text_block (cr, style, x + b.pad, y + b.pad * 0.5, w - 2 * b.pad, line,
+                           BRIEF_SIZE, &style->foreground);
       return;
     }
   if (!a->buggy)
@@ -560,12 +603,17 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
        * curves on the left and the rest stacked on the right; portrait, all stacked */
       gboolean landscape = w >= 1.2 * h;
       double wm = landscape ? MIN (0.55 * w, h) : w, wr = landscape ? w - wm : w;
-      double top = landscape ? y : y + h * 0.5;
-      double hd = (y + h - top) * 0.6, bottom;
+      double th = MIN (sentences_height (r, style, cr, wr), h * 0.3);
+      /* portrait: the densities take 40 % of what the sentences leave, and at least 8
+       * lines of text (a data area of about three, for the names of its curves and areas)
+       * while the curves keep half */
+      double hd = landscape ? h - th
+                            : MAX ((h - th) * 0.4, MIN (8 * text, (h - th) * 0.5));
+      double top = landscape ? y : y + h - th - hd, bottom;
 
       draw_main (&c, style, cr, x, y, wm, landscape ? h : top - y);
       draw_densities (&c, style, cr, x + w - wr, top, wr, hd);
-      bottom = draw_posterior (&c, style, cr, x + w - wr, top + hd, wr, y + h - top - hd);
+      bottom = draw_posterior (&c, style, cr, x + w - wr, top + hd, wr, th);
       draw_audit (&c, style, cr, x + w - wr, bottom, wr, y + h - bottom);
       return;
     }
