@@ -38,8 +38,9 @@ setup_main (DpvPlot *plot, gconstpointer user_data)
   g_autofree char *full = g_strdup_printf (_("test: α = %s, β = %s, power %s · "
                                              "min α + β = 1 − TV = %s"), a, b, p, tv);
   g_autofree char *part = g_strdup_printf (_("test: α = %s, β = %s, power %s"), a, b, p);
-  g_autofree char *least = g_strdup_printf (_("test: α = %s, β = %s"), a, b);
-  const char *choices[] = { full, part, least };
+  g_autofree char *less = g_strdup_printf (_("test: α = %s, β = %s"), a, b);
+  g_autofree char *least = g_strdup_printf ("α = %s, β = %s", a, b);
+  const char *choices[] = { full, part, less, least };
 
   dpv_plot_set_x_axis (plot, lo, 1.0, scale, _("type I error α (says D′, data D)"));
   dpv_plot_set_y_axis (plot, lo, 1.0, scale, _("type II error β (says D, data D′)"));
@@ -159,7 +160,13 @@ setup_densities (DpvPlot *plot, gconstpointer user_data)
   const DpvHypothesis *h = c->h;
   g_autofree char *test = dpv_hypothesis_test_text (h);
   g_autofree char *title = g_strdup_printf (_("one output · test: %s"), test);
-  const char *choices[] = { title, test };
+  g_autofree char *g = dpv_fmt (h->gamma);
+  /* randomized response's randomised test, shortest: “w. p.” is “with probability” */
+  g_autofree char *least = h->kind != DP_MECHANISM_RR || !isfinite (h->threshold)
+    ? g_strdup (test)
+    : h->threshold >= 1.0 ? g_strdup_printf (_("D′ if y = 1, w. p. %s"), g)
+                          : g_strdup_printf (_("D′ if y = 1; if y = 0, w. p. %s"), g);
+  const char *choices[] = { title, test, least };
 
   dpv_plot_set_x_axis (plot, h->x_lo, h->x_hi, DPV_SCALE_LINEAR,
                        h->kind == DP_MECHANISM_RR ? _("reported bit y") : _("output y"));
