@@ -362,22 +362,22 @@ audit_sentence (const DpvHypothesis *h)
 }
 
 /* The height the two sentences take in a column @w wide, as draw_posterior () and
- * draw_audit () set them (each wrapped, under half a padding; the width estimated as the
- * figure's caption is, 8 % over the unwrapped width). */
+ * draw_audit () set them (each wrapped, under half a padding): set into a group that is
+ * then dropped. */
 static double
 sentences_height (const DpvHypothesis *h, const DpvStyle *style, cairo_t *cr, double w)
 {
-  double text = dpv_style_text_size (style), pad = text * 0.6, avail = w - 2 * pad, sum = 0;
+  double pad = dpv_style_text_size (style) * 0.6, sum = 0;
   char *lines[2] = { posterior_sentence (h), audit_sentence (h) };
 
+  cairo_push_group (cr);
   for (int i = 0; i < 2; i++)
     {
-      double tw = 0, th = 0;
-
-      dpv_measure_text (cr, style, lines[i], BRIEF_SIZE, &tw, &th);
-      sum += pad * 0.5 + th * MAX (1.0, ceil (tw * 1.08 / MAX (avail, 1.0)));
+      sum += pad * 0.5 + dpv_draw_text_block (cr, style, 0, 0, w - 2 * pad, lines[i],
+                                              BRIEF_SIZE, &style->foreground);
       g_free (lines[i]);
     }
+  cairo_pattern_destroy (cairo_pop_group (cr));
   return sum + pad * 0.5;
 }
 
@@ -606,22 +606,31 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   c.brief = c.compact;
   if (c.compact)
     {
-      /* every panel, the posterior and the audit each in one sentence: landscape, the
-       * curves on the left and the rest stacked on the right; portrait, all stacked */
+      /* every panel, and the posterior and the audit each in one sentence across the
+       * bottom: landscape, the curves beside the densities; portrait, the curves over the
+       * densities */
       gboolean landscape = w >= 1.2 * h;
-      double wm = landscape ? MIN (0.55 * w, h) : w, wr = landscape ? w - wm : w;
-      double th = MIN (sentences_height (r, style, cr, wr), h * 0.3);
-      /* portrait: the densities take 40 % of what the sentences leave, and at least 8
-       * lines of text (a data area of about three, for the names of its curves and areas)
-       * while the curves keep half */
-      double hd = landscape ? h - th
-                            : MAX ((h - th) * 0.4, MIN (8 * text, (h - th) * 0.5));
-      double top = landscape ? y : y + h - th - hd, bottom;
+      /* the sentences take what they measure, up to 40 % of the height */
+      double th = MIN (sentences_height (r, style, cr, w), h * 0.4), hp = h - th, bottom;
 
-      draw_main (&c, style, cr, x, y, wm, landscape ? h : top - y);
-      draw_densities (&c, style, cr, x + w - wr, top, wr, hd);
-      bottom = draw_posterior (&c, style, cr, x + w - wr, top + hd, wr, th);
-      draw_audit (&c, style, cr, x + w - wr, bottom, wr, y + h - bottom);
+      if (landscape)
+        {
+          double wm = MIN (0.55 * w, hp + 4 * text);
+
+          draw_main (&c, style, cr, x, y, wm, hp);
+          draw_densities (&c, style, cr, x + wm, y, w - wm, hp);
+        }
+      else
+        {
+          /* the densities take 40 % and at least 8 lines of text (a data area of about
+           * three, for the names of its curves and areas) while the curves keep half */
+          double hd = MAX (hp * 0.4, MIN (8 * text, hp * 0.5));
+
+          draw_main (&c, style, cr, x, y, w, hp - hd);
+          draw_densities (&c, style, cr, x, y + hp - hd, w, hd);
+        }
+      bottom = draw_posterior (&c, style, cr, x, y + hp, w, th);
+      draw_audit (&c, style, cr, x, bottom, w, y + h - bottom);
       return;
     }
   if (w >= 1.2 * h)
