@@ -138,10 +138,12 @@ setup_noise (DpvPlot *plot, gconstpointer user_data)
   const DpvSensitivity *s = c->s;
   g_autofree char *eps = dpv_sensitivity_fmt (c->params->epsilon);
   g_autofree char *title = g_strdup_printf (_("the released value f(x) + noise, ε = %s"), eps);
+  g_autofree char *short_title = g_strdup_printf (_("f(x) + noise, ε = %s"), eps);
+  const char *titles[2] = { title, short_title };
 
   dpv_plot_set_x_axis (plot, s->z_lo, s->z_hi, DPV_SCALE_LINEAR, _("released value"));
   dpv_plot_set_y_axis (plot, 0.0, s->density_max, DPV_SCALE_LINEAR, _("density"));
-  dpv_plot_set_title (plot, title);
+  dpv_plot_set_title_choices (plot, titles, 2);
   if (c->legends_below)
     dpv_plot_set_legend_below (plot, (const char *const *) c->noise_labels, c->n_noise_labels);
 }
@@ -416,7 +418,9 @@ dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                        warn_color);
   y += data_h + warn_h;
   h -= data_h + warn_h;
-  if (wide)
+  /* side by side when wide, and in a short landscape figure (1024 × 721 at 2× text), where
+   * stacked they would have no data area left */
+  if (wide || (brief && w >= 1.3 * (h + data_h + warn_h)))
     {
       DpvPlot *both[2];
 
