@@ -106,7 +106,7 @@ static void
 sweep_labels (const DpvKmeans *r, const char *labels[5], char **runs_label)
 {
   *runs_label = g_strdup_printf (_("Lloyd, mean of %u runs"), r->sweep->runs);
-  labels[0] = _("± one standard deviation (within min … max)");
+  labels[0] = _("± one sd (within min … max)");
   labels[1] = *runs_label;
   labels[2] = _("min … max over the runs");
   labels[3] = _("DP Lloyd, mean");
@@ -375,9 +375,9 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   double text = dpv_style_text_size (style);
   gboolean wide = w >= 1.45 * h && w >= 50 * text;
   gboolean compact = w < 40 * text || h < 22 * text;
-  /* a figure under 30 lines of text, not wide: the data panels and the budget short, so
-   * that the cost panels under them keep room for their legends */
-  gboolean brief = compact || (!wide && h < 30 * text);
+  /* a figure under 30 lines of text: the data panels and the budget short, so that the
+   * cost panels under them keep room for their legends */
+  gboolean brief = compact || h < 30 * text;
   /* the budget's heading on up to three lines, its bar and the iterations' numbers; when
    * brief, the short heading on one line */
   double strip_h = text * (brief ? 3.6 : 5.2);
@@ -395,7 +395,11 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
    * iteration under them, the cost against ε on the right. Otherwise the data panels on top,
    * the budget, the two cost panels side by side. */
   double wl = wide ? w * 0.64 : w;
-  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * (brief ? 0.36 : 0.48);
+  /* wide, the cost against the iteration keeps 9 lines of text under the budget while the
+   * data panels keep 40 % */
+  double hs = wide ? MAX (MIN (MIN (h * 0.62, wl / 2 + 3.5 * text), h - strip_h - 9 * text),
+                          h * 0.4)
+                   : h * (brief ? 0.36 : 0.48);
   /* A thumbnail: the two data panels alone (the caption gives both costs); a compact figure
    * down to 18 × 12 lines of text (627 × 721 at twice the text) keeps every panel. */
   gboolean thumb = w < 18 * text || h < 12 * text;
