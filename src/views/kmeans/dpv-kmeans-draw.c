@@ -381,8 +381,9 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   /* the budget's heading on up to three lines, its bar and the iterations' numbers; when
    * brief, the short heading on one line */
   double strip_h = text * (brief ? 3.6 : 5.2);
-  /* a compact figure narrower than 36 lines stacks the two cost panels under the data */
-  gboolean stack_costs = compact && !wide && w < 36 * text;
+  /* a compact figure narrower than 36 lines, not landscape, stacks the two cost panels
+   * under the data (landscape, stacked they would have no data area left) */
+  gboolean stack_costs = compact && !wide && w < 36 * text && w < 1.3 * h;
   g_autoptr(DpvPlot) a = NULL;
   g_autoptr(DpvPlot) b = NULL;
   g_autoptr(DpvPlot) cost = NULL;
