@@ -604,6 +604,15 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
 
   c.compact = !dpv_view_roomy (style, w, h);
   c.brief = c.compact;
+  /* A thumbnail: the curves alone (the caption gives the test and the audit), in a figure
+   * under 18 × 12 lines of text or under 30 × 16 (a 320 × 200 export has about 25 × 15).
+   * The figures of the app's window at twice the text keep every panel: 627 × 721 has
+   * about 24 × 22 lines under its caption, 1280 × 668 about 38 × 16. */
+  if (w < 18 * text || h < 12 * text || (w < 30 * text && h < 16 * text))
+    {
+      draw_main (&c, style, cr, x, y, w, h);
+      return;
+    }
   if (c.compact)
     {
       /* every panel, and the posterior and the audit each in one sentence across the

@@ -401,9 +401,11 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   double hs = wide ? MAX (MIN (MIN (h * 0.62, wl / 2 + 3.5 * text), h - strip_h - 9 * text),
                           h * 0.4)
                    : h * (brief ? 0.36 : 0.48);
-  /* A thumbnail: the two data panels alone (the caption gives both costs); a compact figure
-   * down to 18 × 12 lines of text (627 × 721 at twice the text) keeps every panel. */
-  gboolean thumb = w < 18 * text || h < 12 * text;
+  /* A thumbnail: the two data panels alone (the caption gives both costs), in a figure
+   * under 18 × 12 lines of text or under 30 × 16 (a 320 × 200 export has about 25 × 15).
+   * The figures of the app's window at twice the text keep every panel: 627 × 721 has
+   * about 24 × 22 lines under its caption, 1280 × 668 about 38 × 16. */
+  gboolean thumb = w < 18 * text || h < 12 * text || (w < 30 * text && h < 16 * text);
 
   if (thumb)
     {

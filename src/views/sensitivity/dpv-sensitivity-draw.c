@@ -396,10 +396,11 @@ dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   c.y_lo = s->dist_lo;
   c.y_hi = s->dist_hi;
 
-  /* A thumbnail: A^(t) and the smooth bound alone (the caption gives f(x), GS, LS and S*).
-   * A compact figure down to 18 × 12 lines of text (627 × 721 at twice the text) keeps
-   * every panel. */
-  if (w < 18 * text || h < 12 * text)
+  /* A thumbnail: A^(t) and the smooth bound alone (the caption gives f(x), GS, LS and S*),
+   * in a figure under 18 × 12 lines of text or under 30 × 16 (a 320 × 200 export has
+   * about 25 × 15). The figures of the app's window at twice the text keep every panel:
+   * 627 × 721 has about 24 × 22 lines under its caption, 1280 × 668 about 38 × 16. */
+  if (w < 18 * text || h < 12 * text || (w < 30 * text && h < 16 * text))
     {
       dist = dpv_panel_new (cr, style, x, y, w, h, setup_distance, &c);
       draw_distance (&c, style, dist);
