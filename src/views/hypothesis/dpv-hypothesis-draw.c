@@ -19,6 +19,7 @@ typedef struct {
   const DpvParams *params;
   const DpvHypothesis *h;
   gboolean compact;
+  gboolean brief;   /* the posterior and the audit each in one sentence */
 } Hyp;
 
 /* ---- the trade-off plot ------------------------------------------------------------------ */
@@ -30,22 +31,20 @@ setup_main (DpvPlot *plot, gconstpointer user_data)
   const DpvHypothesis *h = c->h;
   DpvScale scale = h->log_axes ? DPV_SCALE_LOG : DPV_SCALE_LINEAR;
   double lo = h->log_axes ? DPV_HYP_LOG_MIN : 0.0;
+  g_autofree char *a = dpv_fmt (h->alpha);
+  g_autofree char *b = dpv_fmt (h->beta);
+  g_autofree char *p = dpv_fmt (1.0 - h->beta);
+  g_autofree char *tv = dpv_fmt (h->min_sum_1);
+  g_autofree char *full = g_strdup_printf (_("test: α = %s, β = %s, power %s · "
+                                             "min α + β = 1 − TV = %s"), a, b, p, tv);
+  g_autofree char *part = g_strdup_printf (_("test: α = %s, β = %s, power %s"), a, b, p);
+  g_autofree char *less = g_strdup_printf (_("test: α = %s, β = %s"), a, b);
+  g_autofree char *least = g_strdup_printf ("α = %s, β = %s", a, b);
+  const char *choices[] = { full, part, less, least };
 
   dpv_plot_set_x_axis (plot, lo, 1.0, scale, _("type I error α (says D′, data D)"));
   dpv_plot_set_y_axis (plot, lo, 1.0, scale, _("type II error β (says D, data D′)"));
-  if (!c->compact)
-    {
-      g_autofree char *a = dpv_fmt (h->alpha);
-      g_autofree char *b = dpv_fmt (h->beta);
-      g_autofree char *p = dpv_fmt (1.0 - h->beta);
-      g_autofree char *tv = dpv_fmt (h->min_sum_1);
-      g_autofree char *full = g_strdup_printf (_("test: α = %s, β = %s, power %s · "
-                                                 "min α + β = 1 − TV = %s"), a, b, p, tv);
-      g_autofree char *part = g_strdup_printf (_("test: α = %s, β = %s, power %s"), a, b, p);
-      const char *choices[] = { full, part };
-
-      dpv_plot_set_title_choices (plot, choices, G_N_ELEMENTS (choices));
-    }
+  dpv_plot_set_title_choices (plot, choices, G_N_ELEMENTS (choices));
 }
 
 static void
@@ -149,8 +148,7 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
   if (h->k > 1)
     dpv_drag_along (cr, plot, DPV_PARAM_TYPE1, h->kfold.alpha, h->kfold.beta, h->kfold.alpha,
                     h->kfold.n);
-  if (dpv_view_roomy (style, w, hgt))
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* ---- the densities of one output, with the test ----------------------------------------- */
@@ -162,13 +160,31 @@ setup_densities (DpvPlot *plot, gconstpointer user_data)
   const DpvHypothesis *h = c->h;
   g_autofree char *test = dpv_hypothesis_test_text (h);
   g_autofree char *title = g_strdup_printf (_("one output · test: %s"), test);
-  const char *choices[] = { title, test };
+  g_autofree char *g = dpv_fmt (h->gamma);
+  /* randomized response's randomised test, shortest: “w. p.” is “with probability” */
+  g_autofree char *least = h->kind != DP_MECHANISM_RR || !isfinite (h->threshold)
+    ? g_strdup (test)
+    : h->threshold >= 1.0 ? g_strdup_printf (_("D′ if y = 1, w. p. %s"), g)
+                          : g_strdup_printf (_("D′ if y = 1; if y = 0, w. p. %s"), g);
+  const char *choices[] = { title, test, least };
 
   dpv_plot_set_x_axis (plot, h->x_lo, h->x_hi, DPV_SCALE_LINEAR,
                        h->kind == DP_MECHANISM_RR ? _("reported bit y") : _("output y"));
   dpv_plot_set_y_axis (plot, 0.0, h->y_max, DPV_SCALE_LINEAR,
                        h->kind == DP_MECHANISM_RR ? _("probability") : _("density"));
   dpv_plot_set_title_choices (plot, choices, G_N_ELEMENTS (choices));
+  if (c->compact)
+    {
+      /* the entries of draw_densities () */
+      const char *rr[2] = { _("P(y | D)"), _("P(y | D′)") };
+      const char *continuous[4] = { _("α: area of p right of t"), _("β: area of q left of t"),
+                                    _("p(y): output on D"), _("q(y): output on D′") };
+
+      if (h->kind == DP_MECHANISM_RR)
+        dpv_plot_set_legend_below (plot, rr, 2);
+      else
+        dpv_plot_set_legend_below (plot, continuous, 4);
+    }
 }
 
 static void
@@ -178,7 +194,7 @@ draw_densities (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
   const DpvHypothesis *h = c->h;
   g_autoptr(DpvPlot) plot = dpv_panel_new (cr, style, x, y, w, hgt, setup_densities, c);
   const DpvColor *pc = &style->roles[DPV_ROLE_D], *qc = &style->roles[DPV_ROLE_D_PRIME];
-  double lw = style->line_width;
+  double lw = style->line_width, dh = 0;
   g_autofree char *tl = NULL;
 
   if (h->kind == DP_MECHANISM_RR)
@@ -221,22 +237,35 @@ draw_densities (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
                          right ? DPV_ANCHOR_WEST : DPV_ANCHOR_EAST, &style->accent);
     }
   dpv_drag_across (cr, plot, DPV_PARAM_TYPE1, h->xs, h->type1_at, h->n);
-  if (dpv_view_roomy (style, w, hgt * 1.6))
-    dpv_plot_legend (plot);
-  else if (h->kind == DP_MECHANISM_RR)
+  /* a data area under 6 lines of text would be covered by the legend (in columns over it):
+   * the entries are then named in the panel */
+  dpv_plot_get_data_area (plot, NULL, NULL, NULL, &dh);
+  if (dh >= 6 * dpv_style_text_size (style))
     {
-      /* no room for the legend: the bars of y = 0 named where they stand */
-      dpv_plot_annotate (plot, -0.17, h->rr_p[0], "D", DPV_ANCHOR_NORTH, pc);
-      dpv_plot_annotate (plot, 0.17, h->rr_q[0], "D′", DPV_ANCHOR_NORTH, qc);
+      dpv_plot_legend (plot);
+      if (dpv_plot_get_text_rects (plot, DPV_TEXT_LEGEND, NULL, 0) > 0)
+        return;
+    }
+  if (h->kind == DP_MECHANISM_RR)
+    {
+      /* no room for the legend: the bars of y = 0 named where they stand, with the
+       * legend's entries */
+      dpv_plot_annotate (plot, -0.17, h->rr_p[0], _("P(y | D)"), DPV_ANCHOR_NORTH, pc);
+      dpv_plot_annotate (plot, 0.17, h->rr_q[0], _("P(y | D′)"), DPV_ANCHOR_NORTH, qc);
     }
   else
     {
-      /* no room for the legend: each density named at its peak, D at 0 and D′ at Δ */
-      double peak = h->y_max / 1.15;
+      /* no room for the legend: each density named at its peak, D at 0 and D′ at Δ, and
+       * each area beside the threshold, with the legend's entries */
+      double peak = h->y_max / 1.15, t = isfinite (h->test_pos) ? h->test_pos : 0.0;
 
-      dpv_plot_annotate (plot, 0.0, peak, "p: D", DPV_ANCHOR_NORTH_WEST, pc);
-      dpv_plot_annotate (plot, c->params->sensitivity, peak, "q: D′", DPV_ANCHOR_NORTH_EAST,
-                         qc);
+      dpv_plot_annotate (plot, 0.0, peak, _("p(y): output on D"), DPV_ANCHOR_NORTH_WEST, pc);
+      dpv_plot_annotate (plot, c->params->sensitivity, peak, _("q(y): output on D′"),
+                         DPV_ANCHOR_NORTH_EAST, qc);
+      dpv_plot_annotate (plot, t, h->y_max * 0.06, _("α: area of p right of t"),
+                         DPV_ANCHOR_NORTH_EAST, pc);
+      dpv_plot_annotate (plot, t, h->y_max * 0.06, _("β: area of q left of t"),
+                         DPV_ANCHOR_NORTH_WEST, qc);
     }
 }
 
@@ -295,6 +324,63 @@ bar_cell (Box *b, double x, double y, double w, double p, const char *value,
   return 1.3 * bar_h + th;
 }
 
+/* Text size of the posterior and the audit in one sentence each, relative to the body's. */
+#define BRIEF_SIZE 0.85
+
+/* The posterior table in one sentence, the percentages only. */
+static char *
+posterior_sentence (const DpvHypothesis *h)
+{
+  g_autofree char *pi = dpv_hypothesis_percent (h->prior);
+  g_autofree char *p1 = dpv_hypothesis_percent (h->post_allowed_1);
+  g_autofree char *p2 = dpv_hypothesis_percent (h->post_test_1);
+  g_autofree char *p3 = h->kind == DP_MECHANISM_GAUSSIAN ? g_strdup (_("no limit"))
+                                                          : dpv_hypothesis_percent (h->post_max_1);
+
+  /* Translators: the posterior table of the hypothesis view in one sentence (a small
+   * figure); the prior and the three values are percentages */
+  return g_strdup_printf (_("<b>Posterior</b>, prior %s: the guarantee allows %s · the test "
+                            "says “in”: %s · the most revealing output: %s"), pi, p1, p2, p3);
+}
+
+/* The audit's outcome in one sentence. */
+static char *
+audit_sentence (const DpvHypothesis *h)
+{
+  const DpvHypAudit *a = h->audit;
+  g_autofree char *e = dpv_fmt (a->r.bound.epsilon_lower);
+  g_autofree char *cl = dpv_fmt (a->eps_claimed);
+  const char *head = a->buggy ? _("Audit of a buggy mechanism") : _("Audit");
+
+  if (!a->ran)
+    return g_strdup_printf ("<b>%s</b>: %s", head, _("running the audit…"));
+  if (a->r.bound.epsilon_lower > a->eps_claimed)
+    return g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s > claimed ε = %s: "
+                              "<b>caught</b>"), head, a->trials, e, cl);
+  return g_strdup_printf (_("<b>%s</b>, N = %lu: certified ε ≥ %s, claimed ε = %s: "
+                            "consistent"), head, a->trials, e, cl);
+}
+
+/* The height the two sentences take in a column @w wide, as draw_posterior () and
+ * draw_audit () set them (each wrapped, under half a padding): set into a group that is
+ * then dropped. */
+static double
+sentences_height (const DpvHypothesis *h, const DpvStyle *style, cairo_t *cr, double w)
+{
+  double pad = dpv_style_text_size (style) * 0.6, sum = 0;
+  char *lines[2] = { posterior_sentence (h), audit_sentence (h) };
+
+  cairo_push_group (cr);
+  for (int i = 0; i < 2; i++)
+    {
+      sum += pad * 0.5 + dpv_draw_text_block (cr, style, 0, 0, w - 2 * pad, lines[i],
+                                              BRIEF_SIZE, &style->foreground);
+      g_free (lines[i]);
+    }
+  cairo_pattern_destroy (cairo_pop_group (cr));
+  return sum + pad * 0.5;
+}
+
 /* The posterior that the person is in the data, as a table: rows (the guarantee, this
  * mechanism's test at α, its most revealing output) by columns (one output, k outputs).
  * Returns the bottom of what it drew. */
@@ -317,6 +403,15 @@ draw_posterior (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, doub
   double top, label_w, col_w, gap, size = w >= 44 * b.text ? 1.0 : 0.85;
 
   b.pad = b.text * 0.6;
+  if (c->brief)
+    {
+      /* little room: the table as one sentence */
+      g_autofree char *line = posterior_sentence (h);
+
+      return y + b.pad * 0.5 + dpv_draw_text_block (cr, style, x + b.pad, y + b.pad * 0.5,
+                                                    w - 2 * b.pad, line, BRIEF_SIZE,
+                                                    &style->foreground);
+    }
   /* Translators: the prior is a percentage */
   title = g_strdup_printf (_("<b>Posterior that the person is in the data</b> · prior π = %s "
                              "(the ticks)"), pi);
@@ -393,6 +488,15 @@ draw_audit (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y
   double top, size = w >= 44 * b.text ? 1.0 : 0.85;
 
   b.pad = b.text * 0.6;
+  if (c->brief)
+    {
+      /* little room: the audit's outcome in one sentence */
+      g_autofree char *line = audit_sentence (h);
+
+      dpv_draw_text_block (cr, style, x + b.pad, y + b.pad * 0.5, w - 2 * b.pad, line,
+                           BRIEF_SIZE, &style->foreground);
+      return;
+    }
   if (!a->buggy)
     title = g_strdup_printf (_("<b>Audit</b>: N = %lu runs on D and on D′, seed %u"),
                              a->trials, a->seed);
@@ -499,9 +603,43 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   double text = dpv_style_text_size (style);
 
   c.compact = !dpv_view_roomy (style, w, h);
-  if (c.compact)
+  c.brief = c.compact;
+  /* A thumbnail: the curves alone (the caption gives the test and the audit), in a figure
+   * under 18 × 12 lines of text or under 30 × 16 (a 320 × 200 export has about 25 × 15).
+   * The figures of the app's window at twice the text keep every panel: 627 × 721 has
+   * about 24 × 22 lines under its caption, 1280 × 668 about 38 × 16. */
+  if (w < 18 * text || h < 12 * text || (w < 30 * text && h < 16 * text))
     {
       draw_main (&c, style, cr, x, y, w, h);
+      return;
+    }
+  if (c.compact)
+    {
+      /* every panel, and the posterior and the audit each in one sentence across the
+       * bottom: landscape, the curves beside the densities; portrait, the curves over the
+       * densities */
+      gboolean landscape = w >= 1.2 * h;
+      /* the sentences take what they measure, up to 40 % of the height */
+      double th = MIN (sentences_height (r, style, cr, w), h * 0.4), hp = h - th, bottom;
+
+      if (landscape)
+        {
+          double wm = MIN (0.55 * w, hp + 4 * text);
+
+          draw_main (&c, style, cr, x, y, wm, hp);
+          draw_densities (&c, style, cr, x + wm, y, w - wm, hp);
+        }
+      else
+        {
+          /* the densities take 40 % and at least 8 lines of text (a data area of about
+           * three, for the names of its curves and areas) while the curves keep half */
+          double hd = MAX (hp * 0.4, MIN (8 * text, hp * 0.5));
+
+          draw_main (&c, style, cr, x, y, w, hp - hd);
+          draw_densities (&c, style, cr, x, y + hp - hd, w, hd);
+        }
+      bottom = draw_posterior (&c, style, cr, x, y + hp, w, th);
+      draw_audit (&c, style, cr, x, bottom, w, y + h - bottom);
       return;
     }
   if (w >= 1.2 * h)
@@ -511,6 +649,15 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       /* the posterior and the audit take about 26 lines of text; the densities the rest */
       double hd = CLAMP (h - 26 * text, h * 0.38, h * 0.55), hp = (h - hd) * 0.55;
       double bottom;
+
+      /* the table and the audit's lines need about 20 lines of text */
+      c.brief = h - hd < 20 * text;
+      if (c.brief)
+        {
+          /* two sentences under the densities: they get the room the table would take */
+          hd = h * 0.62;
+          hp = (h - hd) * 0.5;
+        }
 
       draw_main (&c, style, cr, x, y, wm, h);
       draw_densities (&c, style, cr, x + wm, y, wr, hd);
@@ -523,6 +670,8 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       /* portrait: the curves across the top; beneath, the densities beside the posterior
        * and the audit */
       double ht = MIN (h * 0.56, w * 0.9), wd = w * 0.48, bottom;
+
+      c.brief = h - ht < 20 * text;
 
       draw_main (&c, style, cr, x, y, w, ht);
       draw_densities (&c, style, cr, x, y + ht, wd, h - ht);

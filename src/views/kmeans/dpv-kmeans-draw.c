@@ -34,6 +34,7 @@ typedef struct {
   const DpvParams *params;
   gboolean private_path;
   gboolean compact;
+  gboolean brief;           /* the budget's short heading */
   gboolean cost_legend_below, sweep_legend_below; /* panels too small to keep it off the data */
   double ex, ey;            /* half-widths of the scatter axes: one unit is as long in x as in y */
 } Km;
@@ -105,7 +106,7 @@ static void
 sweep_labels (const DpvKmeans *r, const char *labels[5], char **runs_label)
 {
   *runs_label = g_strdup_printf (_("Lloyd, mean of %u runs"), r->sweep->runs);
-  labels[0] = _("± one standard deviation (within min … max)");
+  labels[0] = _("± one sd (within min … max)");
   labels[1] = *runs_label;
   labels[2] = _("min … max over the runs");
   labels[3] = _("DP Lloyd, mean");
@@ -239,8 +240,7 @@ draw_cost (const Km *c, const DpvStyle *style, DpvPlot *plot)
       dpv_plot_markers (plot, r->t, r->cost_private, n, &style->roles[DPV_ROLE_EXTRA], 3.0,
                         NULL);
     }
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 static void
@@ -293,8 +293,7 @@ draw_sweep (const Km *c, const DpvStyle *style, DpvPlot *plot)
                        DPV_ANCHOR_CENTER, &style->muted);
   /* this run: seed s at the current ε (run 0 of the sweep at its ε) */
   dpv_plot_markers (plot, &e, &cost, 1, &style->accent, 4.5, labels[4]);
-  if (!c->compact)
-    dpv_plot_legend (plot);
+  dpv_plot_legend (plot);
 }
 
 /* The budget as composition: T iterations, each releasing the counts and the sums with ε′;
@@ -309,11 +308,12 @@ draw_budget (const Km *c, const DpvStyle *style, cairo_t *cr, double x, double y
   g_autofree char *eps = fmt_short (r->epsilon);
   g_autofree char *epp = fmt_short (r->epsilon_step);
   g_autofree char *spent = fmt_short (2.0 * r->step * r->epsilon_step);
-  g_autofree char *head = g_strdup_printf (_("<b>Budget by composition</b> (book Prop. 3.4): "
-                                             "T × 2 releases × ε′ = %u × 2 × %s = ε = %s "
-                                             "(counts n̂ and sums â of every iteration) · spent "
-                                             "by iteration %u: %s"),
-                                           T, epp, eps, r->step, spent);
+  g_autofree char *head = c->brief
+    ? g_strdup_printf (_("<b>Budget</b>: T × 2 × ε′ = %u × 2 × %s = ε = %s · spent: %s"), T,
+                       epp, eps, spent)
+    : g_strdup_printf (_("<b>Budget by composition</b> (book Prop. 3.4): T × 2 releases × ε′ "
+                         "= %u × 2 × %s = ε = %s (counts n̂ and sums â of every iteration) · "
+                         "spent by iteration %u: %s"), T, epp, eps, r->step, spent);
   double th = dpv_draw_text_block (cr, style, x + pad, y, w - 2 * pad, head, 0.95, NULL);
   double bx = x + pad, bw = w - 2 * pad, by = y + th + text * 0.35;
   double bh = MAX (text * 1.1, MIN (h - th - text * 1.8, text * 2.0));
@@ -373,22 +373,39 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   Km lloyd = { r, dpv_frame_get_params (frame), FALSE };
   Km dp = { r, dpv_frame_get_params (frame), TRUE };
   double text = dpv_style_text_size (style);
-  double strip_h = text * 5.2;
   gboolean wide = w >= 1.45 * h && w >= 50 * text;
+  gboolean compact = w < 40 * text || h < 22 * text;
+  /* a figure under 30 lines of text: the data panels and the budget short, so that the
+   * cost panels under them keep room for their legends */
+  gboolean brief = compact || h < 30 * text;
+  /* the budget's heading on up to three lines, its bar and the iterations' numbers; when
+   * brief, the short heading on one line */
+  double strip_h = text * (brief ? 3.6 : 5.2);
+  /* a compact figure narrower than 36 lines, not landscape, stacks the two cost panels
+   * under the data (landscape, stacked they would have no data area left) */
+  gboolean stack_costs = compact && !wide && w < 36 * text && w < 1.3 * h;
   g_autoptr(DpvPlot) a = NULL;
   g_autoptr(DpvPlot) b = NULL;
   g_autoptr(DpvPlot) cost = NULL;
   g_autoptr(DpvPlot) sweep = NULL;
   DpvPlot *pair[2];
 
-  lloyd.compact = dp.compact = w < 40 * text || h < 22 * text;
+  lloyd.compact = dp.compact = compact;
+  lloyd.brief = dp.brief = brief;
   /* Wide: the two data panels square at the top left, the budget and the cost against the
    * iteration under them, the cost against ε on the right. Otherwise the data panels on top,
    * the budget, the two cost panels side by side. */
   double wl = wide ? w * 0.64 : w;
-  double hs = wide ? MIN (h * 0.62, wl / 2 + 3.5 * text) : h * 0.48;
-  /* A thumbnail: the two data panels alone (the caption gives both costs). */
-  gboolean thumb = w < 30 * text || h < 20 * text;
+  /* wide, the cost against the iteration keeps 9 lines of text under the budget while the
+   * data panels keep 40 % */
+  double hs = wide ? MAX (MIN (MIN (h * 0.62, wl / 2 + 3.5 * text), h - strip_h - 9 * text),
+                          h * 0.4)
+                   : h * (brief ? 0.36 : 0.48);
+  /* A thumbnail: the two data panels alone (the caption gives both costs), in a figure
+   * under 18 × 12 lines of text or under 30 × 16 (a 320 × 200 export has about 25 × 15).
+   * The figures of the app's window at twice the text keep every panel: 627 × 721 has
+   * about 24 × 22 lines under its caption, 1280 × 668 about 38 × 16. */
+  gboolean thumb = w < 18 * text || h < 12 * text || (w < 30 * text && h < 16 * text);
 
   if (thumb)
     {
@@ -417,12 +434,13 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
   a = dpv_panel_new (cr, style, x, y, wl / 2, hs, setup_scatter, &lloyd);
   b = dpv_panel_new (cr, style, x + wl / 2, y, wl / 2, hs, setup_scatter, &dp);
   {
-    double sweep_w = wide ? w - wl : w / 2, sweep_h = wide ? h : h - hs - strip_h;
+    double sweep_w = wide ? w - wl : stack_costs ? w : w / 2;
+    double sweep_h = wide ? h : (h - hs - strip_h) * (stack_costs ? 0.56 : 1.0);
 
     /* Measured on exports from 800 × 560 to 4K: in smaller panels the legends covered the
      * private curves (the cost's peaks at small ε). */
     lloyd.sweep_legend_below = sweep_w < 48 * text || sweep_h < 20 * text;
-    lloyd.cost_legend_below = h - hs - strip_h < 16 * text;
+    lloyd.cost_legend_below = (h - hs - strip_h) * (stack_costs ? 0.44 : 1.0) < 16 * text;
   }
   if (thumb)
     ;
@@ -431,6 +449,15 @@ dpv_kmeans_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr, doub
       cost = dpv_panel_new (cr, style, x, y + hs + strip_h, wl, h - hs - strip_h, setup_cost,
                             &lloyd);
       sweep = dpv_panel_new (cr, style, x + wl, y, w - wl, h, setup_sweep, &lloyd);
+    }
+  else if (stack_costs)
+    {
+      /* the sweep's legend has the more entries */
+      double top = y + hs + strip_h, hc = (h - hs - strip_h) * 0.44;
+
+      cost = dpv_panel_new (cr, style, x, top, w, hc, setup_cost, &lloyd);
+      sweep = dpv_panel_new (cr, style, x, top + hc, w, h - hs - strip_h - hc, setup_sweep,
+                             &lloyd);
     }
   else
     {

@@ -21,7 +21,58 @@ typedef struct {
   const DpvParams *params;
   double y_lo, y_hi;        /* the A^(t) panel's log axis */
   gboolean compact;
+  gboolean legends_below;   /* the A^(t) and noise panels' legends in strips under them */
+  char *noise_labels[4];    /* the noise panel's legend entries, in the order drawn */
+  guint n_noise_labels;
 } Sens;
+
+/* The distance panel's legend entries, in the order draw_distance () draws them. */
+static const char *
+distance_label (guint i)
+{
+  return i == 0 ? _("A<sup>(t)</sup>(x): largest LS within distance t")
+                : _("e<sup>−tβ</sup>A<sup>(t)</sup>(x)");
+}
+
+/* The noise panel's legend entries into c->noise_labels, in the order draw_noise () draws
+ * them (free them with clear_noise_labels ()). */
+static void
+noise_labels (Sens *c)
+{
+  const DpvSensitivity *s = c->s;
+  const DpvSensNoiseInfo *g = &s->noise[DPV_SENS_NOISE_GLOBAL];
+  const DpvSensNoiseInfo *sm = &s->noise[DPV_SENS_NOISE_SMOOTH];
+  const DpvSensNoiseInfo *lo = &s->noise[DPV_SENS_NOISE_LOCAL];
+  const DpvSensNoiseInfo *nb = &s->noise[DPV_SENS_NOISE_NEIGHBOUR];
+  g_autofree char *bg = dpv_sensitivity_fmt (g->scale);
+  g_autofree char *bs = dpv_sensitivity_fmt (sm->scale);
+  g_autofree char *bl = dpv_sensitivity_fmt (lo->scale);
+  g_autofree char *bn = dpv_sensitivity_fmt (nb->scale);
+  g_autofree char *qg = dpv_sensitivity_fmt (g->q95);
+  g_autofree char *qs = dpv_sensitivity_fmt (sm->q95);
+  g_autofree char *ql = dpv_sensitivity_fmt (lo->q95);
+  guint n = 0;
+
+  c->noise_labels[n++] = g_strdup_printf (_("Laplace, GS/ε = %s: ε-DP; 95 %% within ±%s"), bg,
+                                          qg);
+  c->noise_labels[n++] = sm->kind == DP_NOISE_CAUCHY
+    ? g_strdup_printf (_("Cauchy, 6S*/ε = %s: ε-DP; 95 %% within ±%s"), bs, qs)
+    : g_strdup_printf (_("Laplace, 2S*/ε = %s: (ε, δ)-DP; 95 %% within ±%s"), bs, qs);
+  if (lo->scale > 0)
+    c->noise_labels[n++] = g_strdup_printf (_("Laplace, LS(x)/ε = %s: not private; 95 %% "
+                                              "within ±%s"), bl, ql);
+  if (s->neighbour.differs && nb->scale > 0)
+    c->noise_labels[n++] = g_strdup_printf (_("the same at x′: LS(x′)/ε = %s"), bn);
+  c->n_noise_labels = n;
+}
+
+static void
+clear_noise_labels (Sens *c)
+{
+  for (guint i = 0; i < c->n_noise_labels; i++)
+    g_free (c->noise_labels[i]);
+  c->n_noise_labels = 0;
+}
 
 /* f's value is an age for these queries (drawn on the data's axis). */
 static gboolean
@@ -39,13 +90,17 @@ setup_data (DpvPlot *plot, gconstpointer user_data)
   g_autofree char *title = g_strdup_printf (_("data set x: %u ages · f(x) = %s of x = %s"),
                                             (guint) s->n,
                                             dpv_sensitivity_query_label (s->query), fx);
+  /* Translators: the short form of “data set x: %u ages · f(x) = %s of x = %s” */
+  g_autofree char *short_title = g_strdup_printf (_("x: %u ages · %s = %s"), (guint) s->n,
+                                                  dpv_sensitivity_query_label (s->query), fx);
+  const char *titles[2] = { title, short_title };
   double pad = (s->upper - s->lower) * 0.02;
 
   dpv_plot_set_x_axis (plot, s->lower - pad, s->upper + pad, DPV_SCALE_LINEAR, _("age"));
   /* room above the dots for x′ and its label; at least 0 … 5, so the ticks are whole */
   dpv_plot_set_y_axis (plot, 0.0, MAX (s->stack_max + 2.2, 5.0), DPV_SCALE_LINEAR,
                        _("records"));
-  dpv_plot_set_title (plot, title);
+  dpv_plot_set_title_choices (plot, titles, 2);
 }
 
 static void
@@ -68,6 +123,12 @@ setup_distance (DpvPlot *plot, gconstpointer user_data)
                        : _("distance t (records added or removed)"));
   dpv_plot_set_y_axis (plot, c->y_lo, c->y_hi, DPV_SCALE_LOG, _("sensitivity"));
   dpv_plot_set_title_choices (plot, titles, 2);
+  if (c->legends_below)
+    {
+      const char *labels[2] = { distance_label (0), distance_label (1) };
+
+      dpv_plot_set_legend_below (plot, labels, 2);
+    }
 }
 
 static void
@@ -77,10 +138,14 @@ setup_noise (DpvPlot *plot, gconstpointer user_data)
   const DpvSensitivity *s = c->s;
   g_autofree char *eps = dpv_sensitivity_fmt (c->params->epsilon);
   g_autofree char *title = g_strdup_printf (_("the released value f(x) + noise, ε = %s"), eps);
+  g_autofree char *short_title = g_strdup_printf (_("f(x) + noise, ε = %s"), eps);
+  const char *titles[2] = { title, short_title };
 
   dpv_plot_set_x_axis (plot, s->z_lo, s->z_hi, DPV_SCALE_LINEAR, _("released value"));
   dpv_plot_set_y_axis (plot, 0.0, s->density_max, DPV_SCALE_LINEAR, _("density"));
-  dpv_plot_set_title (plot, title);
+  dpv_plot_set_title_choices (plot, titles, 2);
+  if (c->legends_below)
+    dpv_plot_set_legend_below (plot, (const char *const *) c->noise_labels, c->n_noise_labels);
 }
 
 /* A line with an arrowhead at its end, in user units. */
@@ -213,9 +278,9 @@ draw_distance (const Sens *c, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_draw_frame (plot);
   dpv_plot_hline (plot, s->global, &style->roles[DPV_ROLE_BOUND], DPV_DASH_DASHED, gs_label);
   dpv_plot_line (plot, sx, sy, m, &style->roles[DPV_ROLE_D], style->line_width * 1.4,
-                 DPV_DASH_SOLID, _("A<sup>(t)</sup>(x): largest LS within distance t"));
+                 DPV_DASH_SOLID, distance_label (0));
   dpv_plot_line (plot, s->t, dd, n + 1, &style->roles[DPV_ROLE_TIGHT], style->line_width,
-                 DPV_DASH_SOLID, _("e<sup>−tβ</sup>A<sup>(t)</sup>(x)"));
+                 DPV_DASH_SOLID, distance_label (1));
   dpv_plot_markers (plot, s->t, dd, n + 1, &style->roles[DPV_ROLE_TIGHT],
                     n > 30 ? 1.5 : 2.5, NULL);
   tx = (double) s->t_star;
@@ -232,35 +297,21 @@ static void
 draw_noise (const Sens *c, const DpvStyle *style, DpvPlot *plot)
 {
   const DpvSensitivity *s = c->s;
-  const DpvSensNoiseInfo *g = &s->noise[DPV_SENS_NOISE_GLOBAL];
-  const DpvSensNoiseInfo *sm = &s->noise[DPV_SENS_NOISE_SMOOTH];
   const DpvSensNoiseInfo *lo = &s->noise[DPV_SENS_NOISE_LOCAL];
   const DpvSensNoiseInfo *nb = &s->noise[DPV_SENS_NOISE_NEIGHBOUR];
-  g_autofree char *bg = dpv_sensitivity_fmt (g->scale);
-  g_autofree char *bs = dpv_sensitivity_fmt (sm->scale);
-  g_autofree char *bl = dpv_sensitivity_fmt (lo->scale);
-  g_autofree char *bn = dpv_sensitivity_fmt (nb->scale);
-  g_autofree char *qg = dpv_sensitivity_fmt (g->q95);
-  g_autofree char *qs = dpv_sensitivity_fmt (sm->q95);
-  g_autofree char *ql = dpv_sensitivity_fmt (lo->q95);
-  g_autofree char *l_global = g_strdup_printf (_("Laplace, GS/ε = %s: ε-DP; 95 %% within ±%s"),
-                                               bg, qg);
-  g_autofree char *l_smooth = sm->kind == DP_NOISE_CAUCHY
-    ? g_strdup_printf (_("Cauchy, 6S*/ε = %s: ε-DP; 95 %% within ±%s"), bs, qs)
-    : g_strdup_printf (_("Laplace, 2S*/ε = %s: (ε, δ)-DP; 95 %% within ±%s"), bs, qs);
-  g_autofree char *l_local = g_strdup_printf (_("Laplace, LS(x)/ε = %s: not private; 95 %% "
-                                                "within ±%s"), bl, ql);
-  g_autofree char *l_nb = g_strdup_printf (_("the same at x′: LS(x′)/ε = %s"), bn);
+  guint next = 2;
+
   dpv_plot_draw_frame (plot);
   dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_GLOBAL], s->nz,
                  &style->roles[DPV_ROLE_BOUND], style->line_width * 1.4, DPV_DASH_SOLID,
-                 l_global);
+                 c->noise_labels[0]);
   dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_SMOOTH], s->nz,
                  &style->roles[DPV_ROLE_TIGHT], style->line_width * 1.4, DPV_DASH_SOLID,
-                 l_smooth);
+                 c->noise_labels[1]);
   if (lo->scale > 0)
     dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_LOCAL], s->nz,
-                   &style->roles[DPV_ROLE_D], style->line_width, DPV_DASH_DASHED, l_local);
+                   &style->roles[DPV_ROLE_D], style->line_width, DPV_DASH_DASHED,
+                   c->noise_labels[next++]);
   else
     dpv_plot_vline (plot, s->value, &style->roles[DPV_ROLE_D], DPV_DASH_DASHED,
                     _("LS(x) = 0: f(x) released exactly"));
@@ -269,7 +320,7 @@ draw_noise (const Sens *c, const DpvStyle *style, DpvPlot *plot)
       if (nb->scale > 0)
         dpv_plot_line (plot, s->z, s->density[DPV_SENS_NOISE_NEIGHBOUR], s->nz,
                        &style->roles[DPV_ROLE_D_PRIME], style->line_width, DPV_DASH_DASHED,
-                       l_nb);
+                       c->noise_labels[next++]);
       else
         dpv_plot_vline (plot, nb->centre, &style->roles[DPV_ROLE_D_PRIME], DPV_DASH_DASHED,
                         _("LS(x′) = 0: f(x′) released exactly"));
@@ -277,10 +328,26 @@ draw_noise (const Sens *c, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_legend (plot);
 }
 
-/* The warning under the data: why noise scaled to LS alone is not private, for this x. */
+/* The warning under the data: why noise scaled to LS alone is not private, for this x; in
+ * one sentence when @brief (a compact figure: the caption and the read-outs say the rest). */
 static char *
-warning_text (const DpvSensitivity *s)
+warning_text (const DpvSensitivity *s, gboolean brief)
 {
+  if (brief)
+    {
+      if (s->neighbour.differs)
+        {
+          g_autofree char *lsx = dpv_sensitivity_fmt (s->local);
+          g_autofree char *lsp = dpv_sensitivity_fmt (s->neighbour.local);
+
+          return g_strdup_printf (_("⚠ Noise LS/ε alone is not private: x′ has LS = %s, x has "
+                                    "LS = %s."), lsp, lsx);
+        }
+      if (s->query == DP_QUERY_COUNT)
+        return g_strdup (_("For the count LS = GS = 1 on every data set."));
+      return g_strdup (_("No neighbour tried has another LS; in general noise LS/ε is not "
+                         "private."));
+    }
   if (s->neighbour.differs)
     {
       g_autofree char *from = dpv_sensitivity_fmt (s->neighbour_from);
@@ -311,7 +378,11 @@ dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   const DpvSensitivity *s = dpv_frame_get_result (frame);
   Sens c = { s, dpv_frame_get_params (frame) };
   double text = dpv_style_text_size (style);
-  g_autofree char *warning = warning_text (s);
+  gboolean compact = w < 40 * text || h < 22 * text;
+  /* the data and the warning short, so that the panels stacked under them keep room for
+   * their legends */
+  gboolean brief = compact || (w < 56 * text && h < 32 * text);
+  g_autofree char *warning = warning_text (s, brief);
   g_autoptr(DpvPlot) data = NULL;
   g_autoptr(DpvPlot) dist = NULL;
   g_autoptr(DpvPlot) noise = NULL;
@@ -320,22 +391,27 @@ dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   const DpvColor *warn_color = s->neighbour.differs ? &style->roles[DPV_ROLE_D_PRIME]
                                                     : &style->muted;
 
-  c.compact = w < 40 * text || h < 22 * text;
+  c.compact = compact;
+  c.legends_below = brief;
   c.y_lo = s->dist_lo;
   c.y_hi = s->dist_hi;
 
-  /* A thumbnail: A^(t) and the smooth bound alone (the caption gives f(x), GS, LS and S*). */
-  if (w < 30 * text || h < 20 * text)
+  /* A thumbnail: A^(t) and the smooth bound alone (the caption gives f(x), GS, LS and S*),
+   * in a figure under 18 × 12 lines of text or under 30 × 16 (a 320 × 200 export has
+   * about 25 × 15). The figures of the app's window at twice the text keep every panel:
+   * 627 × 721 has about 24 × 22 lines under its caption, 1280 × 668 about 38 × 16. */
+  if (w < 18 * text || h < 12 * text || (w < 30 * text && h < 16 * text))
     {
       dist = dpv_panel_new (cr, style, x, y, w, h, setup_distance, &c);
       draw_distance (&c, style, dist);
       return;
     }
 
+  noise_labels (&c);
   /* the warning's height: wrapped to the figure's width */
   dpv_measure_text (cr, style, warning, 0.95, &tw, &th);
   warn_h = th * ceil (tw / MAX (w - 2 * gap, 1.0) * 1.08 + 0.01) + gap;
-  data_h = MAX (h * (wide ? 0.30 : 0.24), 9 * text);
+  data_h = brief ? MAX (h * 0.22, 7 * text) : MAX (h * (wide ? 0.30 : 0.24), 9 * text);
 
   data = dpv_panel_new (cr, style, x, y, w, data_h, setup_data, &c);
   draw_data (&c, style, cr, data);
@@ -343,7 +419,9 @@ dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                        warn_color);
   y += data_h + warn_h;
   h -= data_h + warn_h;
-  if (wide)
+  /* side by side when wide, and in a short landscape figure (1024 × 721 at 2× text), where
+   * stacked they would have no data area left */
+  if (wide || (brief && w >= 1.3 * (h + data_h + warn_h)))
     {
       DpvPlot *both[2];
 
@@ -355,9 +433,13 @@ dpv_sensitivity_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
     }
   else
     {
-      dist = dpv_panel_new (cr, style, x, y, w, h * 0.5, setup_distance, &c);
-      noise = dpv_panel_new (cr, style, x, y + h * 0.5, w, h * 0.5, setup_noise, &c);
+      /* the noise panel’s legend has more entries than the other’s */
+      double hd = brief ? h * 0.42 : h * 0.5;
+
+      dist = dpv_panel_new (cr, style, x, y, w, hd, setup_distance, &c);
+      noise = dpv_panel_new (cr, style, x, y + hd, w, h - hd, setup_noise, &c);
     }
   draw_distance (&c, style, dist);
   draw_noise (&c, style, noise);
+  clear_noise_labels (&c);
 }
