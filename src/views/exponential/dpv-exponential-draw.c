@@ -251,7 +251,7 @@ dpv_exponential_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   if (v.curves_in_row)
     {
       /* narrow: the bars at full width on top, the two curves side by side under them */
-      bw = h * (v.short_figure ? 0.56 : 0.5);
+      bw = h * (v.short_figure ? 0.6 : 0.5);
       bars = dpv_panel_new (cr, style, x, y, w, bw, setup_bars, &v);
       expected = dpv_panel_new (cr, style, x, y + bw, w / 2, h - bw, setup_expected, &v);
       best = dpv_panel_new (cr, style, x + w / 2, y + bw, w / 2, h - bw, setup_best, &v);
