@@ -343,6 +343,29 @@ draw_n (const Accuracy *v, const DpvStyle *style, DpvPlot *plot)
   dpv_plot_legend (plot);
 }
 
+/* The noise across the top (@top of the height), the two half-widths side by side under it,
+ * their x axes on one line. */
+static void
+draw_in_rows (const Accuracy *v, const DpvStyle *style, cairo_t *cr, double x, double y,
+              double w, double h, double top)
+{
+  g_autoptr(DpvPlot) noise = NULL;
+  g_autoptr(DpvPlot) eps = NULL;
+  g_autoptr(DpvPlot) n = NULL;
+  DpvPlot *bottom[2];
+  double ht = h * top;
+
+  noise = dpv_panel_new (cr, style, x, y, w, ht, setup_noise, v);
+  eps = dpv_panel_new (cr, style, x, y + ht, w / 2, h - ht, setup_eps, v);
+  n = dpv_panel_new (cr, style, x + w / 2, y + ht, w / 2, h - ht, setup_n, v);
+  bottom[0] = eps;
+  bottom[1] = n;
+  dpv_plot_align_bottom (bottom, 2);
+  draw_noise (v, style, noise);
+  draw_eps (v, style, eps);
+  draw_n (v, style, n);
+}
+
 void
 dpv_accuracy_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                    double x, double y, double w, double h)
@@ -350,36 +373,23 @@ dpv_accuracy_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
   Accuracy v = { dpv_frame_get_result (frame), dpv_frame_get_params (frame), FALSE, FALSE,
                  FALSE, FALSE, FALSE, FALSE, FALSE };
   double text = dpv_style_text_size (style);
-  g_autoptr(DpvPlot) noise = NULL;
-  g_autoptr(DpvPlot) eps = NULL;
-  g_autoptr(DpvPlot) n = NULL;
 
   v.compact = w < 52 * text || h < 26 * text;
   if (v.compact && w >= 1.2 * h)
     {
-      /* wider than tall: the noise across the top, the two half-widths side by side under
-       * it, each with its legend in a strip under it */
-      double top = h * 0.48;
-      DpvPlot *bottom[2];
-
+      /* wider than tall: as the roomy form, each lower panel with its legend in a strip */
       v.below_noise = v.below_eps = v.below_n = TRUE;
       /* narrower than this, the two keys of n take two rows: the curves are named instead */
       v.inline_n = w / 2 < 17.5 * text;
-      noise = dpv_panel_new (cr, style, x, y, w, top, setup_noise, &v);
-      eps = dpv_panel_new (cr, style, x, y + top, w / 2, h - top, setup_eps, &v);
-      n = dpv_panel_new (cr, style, x + w / 2, y + top, w / 2, h - top, setup_n, &v);
-      bottom[0] = eps;
-      bottom[1] = n;
-      dpv_plot_align_bottom (bottom, 2);
-      draw_noise (&v, style, noise);
-      draw_eps (&v, style, eps);
-      draw_n (&v, style, n);
-      return;
+      draw_in_rows (&v, style, cr, x, y, w, h, 0.48);
     }
-  if (v.compact)
+  else if (v.compact)
     {
       /* taller than wide: the three stacked, their x axes apart (each its own quantity) */
       double h1 = h * 0.36, h2 = (h - h1) / 2;
+      g_autoptr(DpvPlot) noise = NULL;
+      g_autoptr(DpvPlot) eps = NULL;
+      g_autoptr(DpvPlot) n = NULL;
 
       v.below_noise = h1 < 14 * text;
       v.below_eps = v.below_n = h2 < 14 * text;
@@ -390,21 +400,10 @@ dpv_accuracy_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       draw_noise (&v, style, noise);
       draw_eps (&v, style, eps);
       draw_n (&v, style, n);
-      return;
     }
-  {
-    double top = h * 0.52;
-    DpvPlot *bottom[2];
-
-    v.formulas = TRUE;
-    noise = dpv_panel_new (cr, style, x, y, w, top, setup_noise, &v);
-    eps = dpv_panel_new (cr, style, x, y + top, w / 2, h - top, setup_eps, &v);
-    n = dpv_panel_new (cr, style, x + w / 2, y + top, w / 2, h - top, setup_n, &v);
-    bottom[0] = eps;
-    bottom[1] = n;
-    dpv_plot_align_bottom (bottom, 2);
-    draw_noise (&v, style, noise);
-    draw_eps (&v, style, eps);
-    draw_n (&v, style, n);
-  }
+  else
+    {
+      v.formulas = TRUE;
+      draw_in_rows (&v, style, cr, x, y, w, h, 0.52);
+    }
 }
