@@ -245,6 +245,27 @@ test_legend_below_limits (void)
   }
 }
 
+/* Logs what the panels drawn on @c draw (DpvStyle.plot_options.panel_log). */
+static void
+start_log (Canvas *c)
+{
+  c->style.plot_options.panel_log =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_panel_record_free);
+}
+
+/* The one panel's record (the caller frees it); the canvas cleared. */
+static DpvPanelRecord *
+take_record (Canvas *c)
+{
+  DpvPanelRecord *r;
+
+  g_assert_cmpuint (c->style.plot_options.panel_log->len, ==, 1);
+  r = g_ptr_array_steal_index (c->style.plot_options.panel_log, 0);
+  g_clear_pointer (&c->style.plot_options.panel_log, g_ptr_array_unref);
+  canvas_clear (c);
+  return r;
+}
+
 /* One panel of w × h with @n entries over zigzags, its legend declared with
  * dpv_plot_set_legend_auto () when @declare; its legend's box, its data area and its
  * record. */
@@ -255,11 +276,9 @@ auto_panel (int w, int h, const char *const *labels, guint n, gboolean declare,
   Canvas c;
   DpvPlot *p;
   double x[201], y[201];
-  DpvPanelRecord *r;
 
   canvas_init (&c, w, h, 1, DPV_THEME_LIGHT);
-  c.style.plot_options.panel_log =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_panel_record_free);
+  start_log (&c);
   p = dpv_plot_new (c.cr, &c.style, 0, 0, w, h);
   dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
   dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
@@ -279,12 +298,7 @@ auto_panel (int w, int h, const char *const *labels, guint n, gboolean declare,
   dpv_plot_get_data_area (p, &data->x, &data->y, &data->width, &data->height);
   g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1), ==, 1);
   dpv_plot_free (p);
-  g_assert_cmpuint (c.style.plot_options.panel_log->len, ==, 1);
-  r = g_ptr_array_steal_index (c.style.plot_options.panel_log, 0);
-  g_ptr_array_unref (c.style.plot_options.panel_log);
-  c.style.plot_options.panel_log = NULL;
-  canvas_clear (&c);
-  return r;
+  return take_record (&c);
 }
 
 /* dpv_plot_set_legend_auto (): a panel whose legend, drawn inside, would take more than
@@ -343,11 +357,9 @@ narrow_panel (const char *title, const char *const *labels, guint n, cairo_recta
   Canvas c;
   DpvPlot *p;
   double x[] = { 0, 1 }, y[] = { 0.5, 0.5 };
-  DpvPanelRecord *r;
 
   canvas_init (&c, 300, 340, 1, DPV_THEME_LIGHT);
-  c.style.plot_options.panel_log =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_panel_record_free);
+  start_log (&c);
   p = dpv_plot_new (c.cr, &c.style, 0, 0, 300, 340);
   dpv_plot_set_title (p, title);
   dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
@@ -359,11 +371,7 @@ narrow_panel (const char *title, const char *const *labels, guint n, cairo_recta
   g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1), ==, 1);
   g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_TITLE, title_box, 1), ==, 1);
   dpv_plot_free (p);
-  r = g_ptr_array_steal_index (c.style.plot_options.panel_log, 0);
-  g_ptr_array_unref (c.style.plot_options.panel_log);
-  c.style.plot_options.panel_log = NULL;
-  canvas_clear (&c);
-  return r;
+  return take_record (&c);
 }
 
 /* a legend entry or a title too long for the panel wraps onto a second line rather than
