@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dpv-display.h"
 #include "dpv-params.h"
 
 #define MECH_BIT(kind) (1u << (kind))
@@ -681,10 +682,11 @@ static gboolean
 parse_error (const DpvParamSpec *spec, const char *text, GError **error)
 {
   g_autofree char *range = dpv_param_range_text (spec);
+  g_autofree char *shown = dpv_escape_for_display (text, -1);   /* one line, whatever it holds */
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                /* Translators: a parameter (ε), the text that could not be read, the range */
-               _("%s must be %s, not “%s”"), spec->symbol, range, text);
+               _("%s must be %s, not “%s”"), spec->symbol, range, shown);
   return FALSE;
 }
 
@@ -802,12 +804,14 @@ dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
           text = spec->presets[i].text;
       if (!parse_list (spec, text, &v.list))
         {
+          g_autofree char *shown = dpv_escape_for_display (text, -1);
+
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                        spec->list_named
                        /* Translators: a parameter's label and the text that was refused */
                        ? _("%s must be a comma-separated list of name=number items, not “%s”")
                        : _("%s must be a comma-separated list of numbers, not “%s”"),
-                       _(spec->label), text);
+                       _(spec->label), shown);
           return FALSE;
         }
       break;

@@ -138,6 +138,38 @@ test_table_ranges (void)
   }
 }
 
+/* A refusal quotes the refused text on one line, whatever it holds: a lesson's value may
+ * carry a newline (a keyfile's \n), a tab or a bidirectional control, and a message goes on
+ * one line of stderr or into a toast. */
+static void
+test_refusal_one_line (void)
+{
+  static const char *const refused[] = { "30-0 queries\nat ε = 0.1", "1\t2", "x\r",
+                                         "\u202e1, 2" };
+
+  for (int i = 0; i < DPV_N_PARAMS; i++)
+    {
+      const DpvParamSpec *spec = dpv_param_spec (i);
+
+      for (gsize r = 0; r < G_N_ELEMENTS (refused); r++)
+        {
+          g_autoptr(GError) error = NULL;
+          DpvParamValue v = { 0 };
+
+          if (dpv_param_parse (spec, refused[r], &v, &error))
+            continue;   /* nothing refused, nothing quoted */
+          g_assert_nonnull (error);
+          for (const char *c = error->message; *c; c = g_utf8_next_char (c))
+            {
+              gunichar u = g_utf8_get_char (c);
+
+              g_assert_false (g_unichar_iscntrl (u));
+              g_assert_false (u == 0x202e);
+            }
+        }
+    }
+}
+
 /* Every kind parses what it formats, and refuses what it must. A list is checked through rows
  * made here: the table has none yet. */
 static void
@@ -709,6 +741,7 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/table/rows", test_table_rows);
   g_test_add_func ("/registry/table/ranges", test_table_ranges);
   g_test_add_func ("/registry/table/kinds", test_kinds);
+  g_test_add_func ("/registry/table/refusal-one-line", test_refusal_one_line);
   g_test_add_func ("/registry/table/snap", test_snap);
   g_test_add_func ("/registry/table/hash-equal", test_hash_equal);
   g_test_add_func ("/registry/table/param-label", test_param_label);
