@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "dpv-plot-private.h"
@@ -43,6 +44,29 @@ dpv_plot_first_line_height (PangoLayout *layout)
   return (double) line.height / PANGO_SCALE;
 }
 
+guint
+dpv_plot_legend_factors (DpvPlot *p, LegendSizes sizes, double *f)
+{
+  static const double usual[] = { 1.0, 0.88, 0.78 };
+  double scale = p->style.text_scale, floor_f, step;
+  guint n = 0;
+
+  if (sizes == LEGEND_SIZES_USUAL)
+    {
+      memcpy (f, usual, sizeof usual);
+      return G_N_ELEMENTS (usual);
+    }
+  /* enlarged text (a projector): the legend may come down to its size at text scale 1, in
+   * steps of about an eighth, rather than not be drawn */
+  floor_f = 1.0 / MAX (scale, 1.0);
+  if (!(floor_f < usual[2] - 0.01))
+    return 0;
+  step = pow (floor_f / usual[2], 1.0 / ceil (log (floor_f / usual[2]) / log (0.88)));
+  for (double x = usual[2] * step; n < LEGEND_MAX_SIZES && x >= floor_f - 1e-9; x *= step)
+    f[n++] = x;
+  return n;
+}
+
 /* The box dpv_plot_legend () draws in the data area for @markups, in @b (row_h: n heights,
  * or NULL): at the largest text factor of 1, 0.88, 0.78 at which it lies within the data
  * area, inset, and takes at most 30 % of it (LEGEND_BOX); else at 0.78 when it lies within
@@ -50,15 +74,16 @@ dpv_plot_first_line_height (PangoLayout *layout)
  * data area wrap onto @lines lines, the last ellipsized when they are not enough
  * (dpv_plot_legend_layout ()). */
 LegendBoxFit
-dpv_plot_legend_box (DpvPlot *p, const char *const *markups, guint n, int lines, LegendBox *b,
-                     double *row_h)
+dpv_plot_legend_box (DpvPlot *p, const char *const *markups, guint n, int lines,
+                     LegendSizes sizes, LegendBox *b, double *row_h)
 {
-  static const double shrink[] = { 1.0, 0.88, 0.78 };
+  double shrink[LEGEND_MAX_SIZES];
+  guint n_shrink = dpv_plot_legend_factors (p, sizes, shrink);
 
-  for (guint a = 0; a < G_N_ELEMENTS (shrink); a++)
+  for (guint a = 0; a < n_shrink; a++)
     {
       double f = shrink[a], maxw = 0, total_h = 0, area;
-      gboolean last = a + 1 == G_N_ELEMENTS (shrink);
+      gboolean last = a + 1 == n_shrink;
 
       b->f = f;
       b->lines = lines;
@@ -99,14 +124,15 @@ dpv_plot_legend_box (DpvPlot *p, const char *const *markups, guint n, int lines,
  * @max_w wrap onto a second line. FALSE when none fits. */
 gboolean
 dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_w, double max_h,
-                      LegendGrid *g)
+                      LegendSizes sizes, LegendGrid *g)
 {
-  static const double shrink[] = { 1.0, 0.88, 0.78 };
+  double shrink[LEGEND_MAX_SIZES];
+  guint n_shrink = dpv_plot_legend_factors (p, sizes, shrink);
   double avail = max_w > 0 ? max_w : p->w - 2 * p->pad;
 
   if (n == 0 || n > GRID_MAX || !(avail > 0))
     return FALSE;
-  for (guint a = 0; a < G_N_ELEMENTS (shrink); a++)
+  for (guint a = 0; a < n_shrink; a++)
     {
       double f = shrink[a], cell_w[GRID_MAX], cell_h[GRID_MAX];
 
@@ -231,8 +257,9 @@ dpv_plot_legend_fits_inside (DpvPlot *p, const char *const *markups, guint n)
 
   if (n == 0)
     return TRUE;
-  if (dpv_plot_legend_box (p, markups, n, 2, &box, NULL) == LEGEND_BOX)
+  if (dpv_plot_legend_box (p, markups, n, 2, LEGEND_SIZES_USUAL, &box, NULL) == LEGEND_BOX)
     return TRUE;
-  return dpv_plot_legend_grid (p, markups, n, p->dw - 2 * inset, p->dh - 2 * inset, &g)
+  return dpv_plot_legend_grid (p, markups, n, p->dw - 2 * inset, p->dh - 2 * inset,
+                               LEGEND_SIZES_USUAL, &g)
          && g.w * g.h <= 0.3 * p->dw * p->dh;
 }

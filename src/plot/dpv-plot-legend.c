@@ -157,7 +157,10 @@ legend_below (DpvPlot *p)
   LegendGrid g;
   double bx, by;
 
-  if (!dpv_plot_legend_grid (p, markups, p->entries->len, 0, p->below_h - p->pad + 0.01, &g))
+  if (!dpv_plot_legend_grid (p, markups, p->entries->len, 0, p->below_h - p->pad + 0.01,
+                             LEGEND_SIZES_USUAL, &g)
+      && !dpv_plot_legend_grid (p, markups, p->entries->len, 0, p->below_h - p->pad + 0.01,
+                                LEGEND_SIZES_SMALL, &g))
     return FALSE;
   bx = p->dx + (p->dw - g.w) / 2;
   bx = CLAMP (bx, p->x + p->pad, p->x + p->w - p->pad - g.w);
@@ -169,18 +172,43 @@ legend_below (DpvPlot *p)
   return TRUE;
 }
 
+/* The legend in the column reserved right of the data area (when no strip holds it), against
+ * the panel's right edge and centred on the data area's height. FALSE when the entries drawn
+ * are more than it holds. */
+static gboolean
+legend_beside (DpvPlot *p)
+{
+  g_autofree const char **markups = entry_markups (p);
+  double max_w = p->beside_w - p->pad + 0.01, max_h = p->h - 2 * p->pad;
+  LegendGrid g;
+  double bx, by;
+
+  if (!dpv_plot_legend_grid (p, markups, p->entries->len, max_w, max_h, LEGEND_SIZES_USUAL, &g)
+      && !dpv_plot_legend_grid (p, markups, p->entries->len, max_w, max_h, LEGEND_SIZES_SMALL,
+                                &g))
+    return FALSE;
+  bx = p->x + p->w - p->pad * 0.5 - g.w;
+  by = p->dy + (p->dh - g.h) / 2;
+  by = CLAMP (by, p->y + p->pad, p->y + p->h - p->pad - g.h);
+  dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
+  if (p->style.plot_options.hide_legends)
+    return TRUE;
+  draw_grid (p, &g, bx, by, FALSE, DPV_LEGEND_BESIDE);
+  return TRUE;
+}
+
 /* A legend too tall for one column in the data area: in as many columns as fit its width, in
  * the top or bottom band of the data area that covers fewer points, on a near-opaque
  * background. FALSE when even that does not fit. */
 static gboolean
-legend_in_columns (DpvPlot *p, double inset)
+legend_in_columns (DpvPlot *p, double inset, LegendSizes sizes)
 {
   g_autofree const char **markups = entry_markups (p);
   LegendGrid g;
   double bx, by, top, bottom;
 
   if (!dpv_plot_legend_grid (p, markups, p->entries->len, p->dw - 2 * inset,
-                             p->dh - 2 * inset, &g))
+                             p->dh - 2 * inset, sizes, &g))
     return FALSE;
   bx = p->dx + (p->dw - g.w) / 2;
   top = p->dy + inset;
@@ -216,20 +244,38 @@ dpv_plot_legend (DpvPlot *plot)
   cr = p->cr;
   if (p->below_h > 0 && legend_below (p))
     return;
+  if (p->beside_w > 0 && legend_beside (p))
+    return;
 
   /* Full size if the box takes at most 30 % of the data area; else smaller text
    * (dpv_plot_legend_box ()); where one column does not fit, in columns (legend_in_columns
-   * ()); where even that does not fit, a box of entries on one line each, ellipsized; on a
-   * thumbnail where even that would not fit, no legend at all. */
+   * ()); where even that does not fit, a box of entries on one line each, ellipsized. With
+   * enlarged text, the same again at the smaller sizes down to the legend's size at text
+   * scale 1. On a thumbnail where even that would not fit, no legend at all. */
   markups = entry_markups (p);
   row_h = g_new0 (double, n);
-  if (dpv_plot_legend_box (p, markups, n, 2, &box, row_h) == LEGEND_NO_BOX
-      && (legend_in_columns (p, p->em * 0.5 * 0.78)
-          || dpv_plot_legend_box (p, markups, n, 1, &box, row_h) == LEGEND_NO_BOX))
-    {
-      g_free (row_h);
-      return;
-    }
+  {
+    static const LegendSizes tries[] = { LEGEND_SIZES_USUAL, LEGEND_SIZES_SMALL };
+    gboolean boxed = FALSE;
+
+    for (guint t = 0; t < G_N_ELEMENTS (tries) && !boxed; t++)
+      {
+        if (dpv_plot_legend_box (p, markups, n, 2, tries[t], &box, row_h) != LEGEND_NO_BOX)
+          boxed = TRUE;
+        else if (legend_in_columns (p, p->em * 0.5 * 0.78, tries[t]))
+          {
+            g_free (row_h);
+            return;
+          }
+        else if (dpv_plot_legend_box (p, markups, n, 1, tries[t], &box, row_h) != LEGEND_NO_BOX)
+          boxed = TRUE;
+      }
+    if (!boxed)
+      {
+        g_free (row_h);
+        return;
+      }
+  }
   bw = box.w;
   bh = box.h;
   inset = box.inset;

@@ -43,7 +43,18 @@ align_data_area (DpvPlot *p)
   p->dh = fabs (y1 - y0);
 }
 
-/* The layout, with a strip under the panel for a legend of @strip (NULL: none). */
+/* Whether a legend of @markups fits in a column right of the data area: at most 35 % of the
+ * panel's width, as high as the panel less its padding (a wide, short panel, where a strip
+ * under it would leave the data too little height). */
+static gboolean
+legend_beside_fits (DpvPlot *p, const char *const *markups, guint n, LegendSizes sizes,
+                    LegendGrid *g)
+{
+  return dpv_plot_legend_grid (p, markups, n, p->w * 0.35, p->h - 2 * p->pad, sizes, g);
+}
+
+/* The layout, with a strip under the panel (or, when none holds it, a column right of the
+ * data area) for a legend of @strip (NULL: none). */
 static void
 layout_pass (DpvPlot *p, GPtrArray *strip)
 {
@@ -115,16 +126,27 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
     }
 
   p->below_h = 0;
+  p->beside_w = 0;
   if (strip != NULL && strip->len > 0)
     {
       const char *const *markups = (const char *const *) strip->pdata;
       LegendGrid g;
 
-      /* the strip takes a quarter of the panel at most, or with smaller text 40 %, no more:
-       * else the legend goes inside */
-      if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.25 - p->pad, &g)
-          || dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad, &g))
+      /* the strip takes a quarter of the panel at most, or with smaller text 40 %, no more
+       * (enlarged text may come down to its size at text scale 1 for it): else the legend
+       * goes inside */
+      if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.25 - p->pad,
+                                LEGEND_SIZES_USUAL, &g)
+          || dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad,
+                                   LEGEND_SIZES_USUAL, &g))
         p->below_h = g.h + p->pad;
+      else if (legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_USUAL, &g))
+        p->beside_w = g.w + p->pad;
+      else if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad,
+                                     LEGEND_SIZES_SMALL, &g))
+        p->below_h = g.h + p->pad;
+      else if (legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_SMALL, &g))
+        p->beside_w = g.w + p->pad;
     }
 
   top = p->pad + (title_h > 0 ? title_h + MAX (p->pad * 0.5, tick_h * 0.5 + 1) : tick_h * 0.5);
@@ -173,7 +195,7 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
                   + p->pad
               : p->pad;
       lft = MAX (lft, need_left + p->pad * 0.5);
-      rgt = MAX (rgt, need_right + p->pad * 0.5);
+      rgt = MAX (rgt, need_right + p->pad * 0.5) + p->beside_w;
       lft = MAX (lft, p->min_left);
       rgt = MAX (rgt, p->min_right);
       /* keep at least a third of the width for data */

@@ -118,6 +118,8 @@ struct _DpvPlot {
   struct _DotStamps *dots;      /* while a line's dots are stamped (dpv-plot-lines.c), or NULL */
   GPtrArray *below;             /* markup of the legend in a strip under the plot, or NULL */
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
+  double beside_w;              /* width reserved right of the data area for that legend
+                                   when no strip holds it (with its gap), or 0 */
   GPtrArray *auto_legend;       /* markup of the entries of dpv_plot_set_legend_auto (), or
                                    NULL: in the strip when they do not fit inside */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */
@@ -257,14 +259,24 @@ double dpv_plot_x_label_height (DpvPlot *p);
 /* dpv-plot-legend-grid.c */
 void dpv_plot_legend_metrics (DpvPlot *p, double f, double *pad, double *sw, double *gap,
                               double *rowgap);
+/* The text factors a legend is tried at, largest first: the usual ones (LEGEND_SIZES_USUAL:
+ * 1, 0.88, 0.78), or those below them that a panel with enlarged text (text_scale > 1) may
+ * use when the usual ones find no room (LEGEND_SIZES_SMALL), down to the size the legend has
+ * at text scale 1 and no further. */
+typedef enum {
+  LEGEND_SIZES_USUAL,
+  LEGEND_SIZES_SMALL,
+} LegendSizes;
+#define LEGEND_MAX_SIZES 8
+guint dpv_plot_legend_factors (DpvPlot *p, LegendSizes sizes, double *f);
 gboolean dpv_plot_legend_grid (DpvPlot *p, const char *const *markups, guint n, double max_w,
-                               double max_h, LegendGrid *g);
+                               double max_h, LegendSizes sizes, LegendGrid *g);
 PangoLayout *dpv_plot_legend_layout (DpvPlot *p, const char *markup, double f, double fit,
                                      int lines);
 double dpv_plot_first_line_height (PangoLayout *layout);
 gboolean dpv_plot_legend_fits_inside (DpvPlot *p, const char *const *markups, guint n);
 LegendBoxFit dpv_plot_legend_box (DpvPlot *p, const char *const *markups, guint n, int lines,
-                                  LegendBox *b, double *row_h);
+                                  LegendSizes sizes, LegendBox *b, double *row_h);
 
 /* dpv-plot-margins.c */
 void dpv_plot_ensure_layout (DpvPlot *p);

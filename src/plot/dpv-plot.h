@@ -217,9 +217,12 @@ void dpv_plot_legend (DpvPlot *plot);
  * fit the panel's width, and makes dpv_plot_legend () draw it there rather than over the data.
  * For panels too small to keep a legend off the data. Call before the layout (the first
  * drawing, or dpv_plot_layout ()). The strip takes at most a quarter of the panel's height at
- * the legend's full text size, or 40 % with smaller text (0.88, 0.78 of it); nothing is
- * reserved when it would take more, and the legend is drawn inside, as is one whose entries
- * the strip cannot hold. */
+ * the legend's full text size, or 40 % with smaller text (0.88, 0.78 of it). Where it would
+ * take more, a column right of the data area, at most 35 % of the panel's width, holds the
+ * legend instead; with enlarged text (text_scale > 1) the strip, then the column, are tried
+ * once more with the legend's text made smaller, down to its size at text scale 1 and no
+ * further. Where none holds it, the legend is drawn inside, as is one whose entries the strip
+ * cannot hold. */
 void dpv_plot_set_legend_below (DpvPlot *plot, const char *const *markups, gsize n);
 /* Declares the panel's legend entries before the layout, so that the panel needs no size
  * rule of its own: at the layout the engine checks whether dpv_plot_legend () would place a
@@ -241,6 +244,7 @@ typedef enum {
                             (DpvPlotOptions.hide_legends) */
   DPV_LEGEND_BOX,        /* in a box over the data area */
   DPV_LEGEND_BELOW,      /* in the strip under the panel (dpv_plot_set_legend_below ()) */
+  DPV_LEGEND_BESIDE,     /* in a column right of the data area, where no strip holds it */
 } DpvLegendForm;
 
 /* A text box a panel drew, in device units. */

@@ -266,18 +266,19 @@ take_record (Canvas *c)
   return r;
 }
 
-/* One panel of w × h with @n entries over zigzags, its legend declared with
- * dpv_plot_set_legend_auto () when @declare; its legend's box, its data area and its
- * record. */
+/* One panel of w × h with @n entries over zigzags, its text at @text_scale, its legend
+ * declared with dpv_plot_set_legend_auto () when @declare; its legend's box (0 × 0 when none
+ * is drawn), its data area and its record. */
 static DpvPanelRecord *
-auto_panel (int w, int h, const char *const *labels, guint n, gboolean declare,
-            cairo_rectangle_t *leg, cairo_rectangle_t *data)
+auto_panel_scaled (int w, int h, double text_scale, const char *const *labels, guint n,
+                   gboolean declare, cairo_rectangle_t *leg, cairo_rectangle_t *data)
 {
   Canvas c;
   DpvPlot *p;
   double x[201], y[201];
 
   canvas_init (&c, w, h, 1, DPV_THEME_LIGHT);
+  c.style.text_scale = text_scale;
   start_log (&c);
   p = dpv_plot_new (c.cr, &c.style, 0, 0, w, h);
   dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
@@ -296,9 +297,114 @@ auto_panel (int w, int h, const char *const *labels, guint n, gboolean declare,
     }
   dpv_plot_legend (p);
   dpv_plot_get_data_area (p, &data->x, &data->y, &data->width, &data->height);
-  g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1), ==, 1);
+  *leg = (cairo_rectangle_t) { 0, 0, 0, 0 };
+  dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1);
   dpv_plot_free (p);
   return take_record (&c);
+}
+
+static DpvPanelRecord *
+auto_panel (int w, int h, const char *const *labels, guint n, gboolean declare,
+            cairo_rectangle_t *leg, cairo_rectangle_t *data)
+{
+  DpvPanelRecord *r = auto_panel_scaled (w, h, 1.0, labels, n, declare, leg, data);
+
+  g_assert_cmpfloat (leg->width, >, 0);
+  return r;
+}
+
+/* Every one of @labels drawn in @r's legend, in order, none cut short. */
+static void
+assert_all_entries (const DpvPanelRecord *r, const char *const *labels, guint n)
+{
+  g_assert_cmpuint (r->legend->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (g_ptr_array_index (r->legend, i), ==, labels[i]);
+  g_assert_cmpuint (r->n_legend_ellipsized, ==, 0);
+}
+
+/* A wide, short panel whose declared legend a strip under it cannot hold (it would take
+ * more than 40 % of the height) gets a column right of the data area: the data area gives
+ * up that width, not its height, and the legend lies beside it, inside the panel, with every
+ * entry. Checked over a range of panel sizes, some of which must take that form. */
+static void
+test_legend_beside (void)
+{
+  static const char *labels[] = { "the first curve of this panel, by name",
+                                  "the second curve of it, by its name",
+                                  "a third curve, with a longer name", "a fourth curve of the panel",
+                                  "and a fifth one, named as well", "a sixth, the last of them" };
+  guint n_beside = 0;
+
+  for (int w = 300; w <= 1200; w += 25)
+    for (int h = 60; h <= 240; h += 12)
+      {
+        cairo_rectangle_t leg, data, leg0, data0;
+        DpvPanelRecord *plain = auto_panel_scaled (w, h, 1.0, labels, 6, FALSE, &leg0, &data0);
+        DpvPanelRecord *r = auto_panel_scaled (w, h, 1.0, labels, 6, TRUE, &leg, &data);
+
+        if (r->legend_form == DPV_LEGEND_BESIDE)
+          {
+            n_beside++;
+            g_assert_cmpfloat (leg.x, >=, data.x + data.width);
+            g_assert_cmpfloat (leg.x + leg.width, <=, w + 0.01);
+            g_assert_cmpfloat (leg.y, >=, -0.01);
+            g_assert_cmpfloat (leg.y + leg.height, <=, h + 0.01);
+            g_assert_cmpfloat (leg.width, <=, 0.35 * w);
+            g_assert_cmpfloat (data.width, <, data0.width - leg.width * 0.9);
+            g_assert_cmpfloat_with_epsilon (data.height, data0.height, 1.01);
+            assert_all_entries (r, labels, 6);
+          }
+        dpv_panel_record_free (plain);
+        dpv_panel_record_free (r);
+      }
+  g_test_message ("%u panel sizes draw the legend beside the data", n_beside);
+  g_assert_cmpuint (n_beside, >, 0);
+}
+
+/* With enlarged text (a projector's 2×), a legend that finds no room at its usual sizes is
+ * drawn smaller rather than not at all, but never smaller than the same legend at text
+ * scale 1 (its box takes about the area a roomy panel at 1× gives it, or more: at least
+ * 80 %, as entries wrapped onto two lines leave some of a line blank; one at 0.35 of the
+ * 2× size would take half);
+ * at text scale 1, the same panel in proportion (half the size) tries no smaller sizes.
+ * Checked over a range of panel sizes, some of which must be saved by the smaller sizes. */
+static void
+test_legend_text_scale (void)
+{
+  static const char *labels[] = { "the first curve of this panel", "the second curve of it",
+                                  "a third curve, longer named", "a fourth curve",
+                                  "and a fifth one", "and a last, sixth" };
+  cairo_rectangle_t roomy, roomy_data;
+  DpvPanelRecord *free_ = auto_panel_scaled (2000, 1400, 1.0, labels, 6, FALSE, &roomy,
+                                             &roomy_data);
+  guint n_saved = 0;
+
+  for (int w = 200; w <= 800; w += 40)
+    for (int h = 100; h <= 400; h += 20)
+      {
+        cairo_rectangle_t leg, data, leg1, data1;
+        DpvPanelRecord *big = auto_panel_scaled (w, h, 2.0, labels, 6, TRUE, &leg, &data);
+        DpvPanelRecord *half = auto_panel_scaled (w / 2, h / 2, 1.0, labels, 6, TRUE, &leg1,
+                                                  &data1);
+
+        if (big->legend->len == 6 && big->n_legend_ellipsized == 0
+            && leg.width * leg.height < roomy.width * roomy.height * 0.8)
+          g_error ("%d × %d at 2×: a legend of %.0f × %.0f (form %d), smaller than %.0f × %.0f "
+                   "at 1×", w, h, leg.width, leg.height, big->legend_form, roomy.width,
+                   roomy.height);
+        if (half->legend->len < 6 && big->legend->len == 6)
+          n_saved++;
+        /* 2× text in a panel twice the size is the same figure at 1×, but for what the
+         * smaller sizes add */
+        g_assert_cmpuint (big->legend->len, >=, half->legend->len);
+        dpv_panel_record_free (big);
+        dpv_panel_record_free (half);
+      }
+  g_test_message ("%u panel sizes keep their legend at 2× only through the smaller sizes",
+                  n_saved);
+  g_assert_cmpuint (n_saved, >, 0);
+  dpv_panel_record_free (free_);
 }
 
 /* dpv_plot_set_legend_auto (): a panel whose legend, drawn inside, would take more than
@@ -486,6 +592,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-below-limits", test_legend_below_limits);
   g_test_add_func ("/plot/legend-small", test_legend_small);
   g_test_add_func ("/plot/legend-auto", test_legend_auto);
+  g_test_add_func ("/plot/legend-beside", test_legend_beside);
+  g_test_add_func ("/plot/legend-text-scale", test_legend_text_scale);
   g_test_add_func ("/plot/legend-wrap", test_legend_wrap);
   g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
   return g_test_run ();

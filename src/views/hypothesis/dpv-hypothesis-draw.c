@@ -64,26 +64,54 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
   g_autoptr(DpvPlot) plot = dpv_panel_new (cr, style, x, y, w, hgt, setup_main, c);
   double lw = style->line_width;
   double floor_y[DPV_HYP_POINTS];
+  g_autofree char *e = dpv_fmt (h->eps);
   g_autofree char *region_label = NULL;
-  g_autofree char *kfold_label = NULL;
-  g_autofree char *basic_label = NULL;
+  g_autofree char *kfold_label = g_strdup_printf (_("after k = %lu outputs"), h->k);
+  g_autofree char *certified_label = NULL;
+  g_autofree char *audit_label = g_strdup_printf (_("audit (α̂, β̂), N = %lu"), a->trials);
+  const char *legend[9];
+  gsize n_legend = 0;
 
-  /* what no (ε, δ)-DP mechanism reaches, shaded under the grid */
-  for (gsize i = 0; i < h->region.n; i++)
-    floor_y[i] = h->log_axes ? DPV_HYP_LOG_MIN * 1e-3 : 0.0;
   if (h->delta > 0)
     {
-      g_autofree char *e = dpv_fmt (h->eps);
       g_autofree char *d = dpv_fmt (h->delta);
 
       region_label = g_strdup_printf (_("no (ε, δ) = (%s, %s)-DP mechanism reaches here"), e, d);
     }
   else
+    region_label = g_strdup_printf (_("no ε = %s-DP mechanism reaches here"), e);
+  if (h->certified.n > 0)
     {
-      g_autofree char *e = dpv_fmt (h->eps);
+      g_autofree char *lo = dpv_fmt (a->r.bound.epsilon_lower);
 
-      region_label = g_strdup_printf (_("no ε = %s-DP mechanism reaches here"), e);
+      certified_label = g_strdup_printf (_("certified by the audit: ε ≥ %s"), lo);
     }
+
+  /* the legend's entries, in the order drawn, declared before the layout so that the panel
+   * keeps them in a strip below when its data area cannot hold them */
+  if (h->region.n > 0)
+    legend[n_legend++] = region_label;
+  if (h->diagonal.n > 0)
+    legend[n_legend++] = _("guessing: β = 1 − α");
+  if (h->delta > 0 && h->pure.n > 0)
+    legend[n_legend++] = _("ε-DP boundary (δ = 0)");
+  if (h->k > 1 && h->basic.n > 0)
+    legend[n_legend++] = _("basic composition (kε, kδ), Thm 3.16");
+  if (h->k > 1 && h->advanced.n > 0)
+    legend[n_legend++] = _("advanced composition, Thm 3.20");
+  if (certified_label != NULL)
+    legend[n_legend++] = certified_label;
+  if (h->one.n > 0)
+    legend[n_legend++] = _("this mechanism, one output");
+  if (h->k > 1 && h->kfold.n > 0)
+    legend[n_legend++] = kfold_label;
+  if (a->ran)
+    legend[n_legend++] = audit_label;
+  dpv_plot_set_legend_auto (plot, legend, n_legend);
+
+  /* what no (ε, δ)-DP mechanism reaches, shaded under the grid */
+  for (gsize i = 0; i < h->region.n; i++)
+    floor_y[i] = h->log_axes ? DPV_HYP_LOG_MIN * 1e-3 : 0.0;
   if (h->region.n > 0)
     dpv_plot_fill_between (plot, h->region.alpha, floor_y, h->region.beta, h->region.n,
                            &style->roles[DPV_ROLE_LOSS], 0.16, region_label);
@@ -97,26 +125,19 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
            _("ε-DP boundary (δ = 0)"));
   if (h->k > 1)
     {
-      basic_label = g_strdup_printf (_("basic composition (kε, kδ), Thm 3.16"));
-      curve (plot, &h->basic, &style->roles[DPV_ROLE_BOUND], lw, DPV_DASH_DOTTED, basic_label);
+      curve (plot, &h->basic, &style->roles[DPV_ROLE_BOUND], lw, DPV_DASH_DOTTED,
+             _("basic composition (kε, kδ), Thm 3.16"));
       curve (plot, &h->advanced, &style->roles[DPV_ROLE_EXTRA], lw, DPV_DASH_DASHDOT,
              _("advanced composition, Thm 3.20"));
     }
   if (h->certified.n > 0)
-    {
-      g_autofree char *e = dpv_fmt (a->r.bound.epsilon_lower);
-      g_autofree char *label = g_strdup_printf (_("certified by the audit: ε ≥ %s"), e);
-
-      curve (plot, &h->certified, &style->roles[DPV_ROLE_ZCDP], lw, DPV_DASH_DASHED, label);
-    }
+    curve (plot, &h->certified, &style->roles[DPV_ROLE_ZCDP], lw, DPV_DASH_DASHED,
+           certified_label);
   curve (plot, &h->one, &style->roles[DPV_ROLE_ACTUAL], lw * 1.4, DPV_DASH_SOLID,
          _("this mechanism, one output"));
   if (h->k > 1)
-    {
-      kfold_label = g_strdup_printf (_("after k = %lu outputs"), h->k);
-      curve (plot, &h->kfold, &style->roles[DPV_ROLE_TIGHT], lw * 1.6, DPV_DASH_SOLID,
-             kfold_label);
-    }
+    curve (plot, &h->kfold, &style->roles[DPV_ROLE_TIGHT], lw * 1.6, DPV_DASH_SOLID,
+           kfold_label);
 
   /* the audit: (α̂, β̂) with its Clopper–Pearson intervals */
   if (a->ran)
@@ -126,11 +147,10 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
       double ay[2] = { a->r.type2, a->r.type2 };
       double bx[2] = { a->r.type1, a->r.type1 };
       double by[2] = { a->r.type2_ci.lower, a->r.type2_ci.upper };
-      g_autofree char *n = g_strdup_printf (_("audit (α̂, β̂), N = %lu"), a->trials);
 
       dpv_plot_line (plot, ax, ay, 2, ink, lw * 1.2, DPV_DASH_SOLID, NULL);
       dpv_plot_line (plot, bx, by, 2, ink, lw * 1.2, DPV_DASH_SOLID, NULL);
-      dpv_plot_markers (plot, &a->r.type1, &a->r.type2, 1, ink, 3.5, n);
+      dpv_plot_markers (plot, &a->r.type1, &a->r.type2, 1, ink, 3.5, audit_label);
     }
 
   /* the current test, on one output and after k */
