@@ -43,14 +43,14 @@ align_data_area (DpvPlot *p)
   p->dh = fabs (y1 - y0);
 }
 
-/* Whether a legend of @markups fits in a column right of the data area: at most 35 % of the
+/* Whether a legend of @markups fits in a column right of the data area: at most 45 % of the
  * panel's width, as high as the panel less its padding (a wide, short panel, where a strip
  * under it would leave the data too little height). */
 static gboolean
 legend_beside_fits (DpvPlot *p, const char *const *markups, guint n, LegendSizes sizes,
                     LegendGrid *g)
 {
-  return dpv_plot_legend_grid (p, markups, n, p->w * 0.35, p->h - 2 * p->pad, sizes, g);
+  return dpv_plot_legend_grid (p, markups, n, p->w * 0.45, p->h - 2 * p->pad, sizes, g);
 }
 
 /* The layout, with a strip under the panel (or, when none holds it, a column right of the

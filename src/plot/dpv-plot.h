@@ -218,7 +218,7 @@ void dpv_plot_legend (DpvPlot *plot);
  * For panels too small to keep a legend off the data. Call before the layout (the first
  * drawing, or dpv_plot_layout ()). The strip takes at most a quarter of the panel's height at
  * the legend's full text size, or 40 % with smaller text (0.88, 0.78 of it). Where it would
- * take more, a column right of the data area, at most 35 % of the panel's width, holds the
+ * take more, a column right of the data area, at most 45 % of the panel's width, holds the
  * legend instead; with enlarged text (text_scale > 1) the strip, then the column, are tried
  * once more with the legend's text made smaller, down to its size at text scale 1 and no
  * further. Where none holds it, the legend is drawn inside, as is one whose entries the strip

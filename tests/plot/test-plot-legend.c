@@ -350,7 +350,7 @@ test_legend_beside (void)
             g_assert_cmpfloat (leg.x + leg.width, <=, w + 0.01);
             g_assert_cmpfloat (leg.y, >=, -0.01);
             g_assert_cmpfloat (leg.y + leg.height, <=, h + 0.01);
-            g_assert_cmpfloat (leg.width, <=, 0.35 * w);
+            g_assert_cmpfloat (leg.width, <=, 0.45 * w);
             g_assert_cmpfloat (data.width, <, data0.width - leg.width * 0.9);
             g_assert_cmpfloat_with_epsilon (data.height, data0.height, 1.01);
             assert_all_entries (r, labels, 6);

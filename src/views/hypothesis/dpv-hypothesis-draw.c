@@ -644,7 +644,10 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
 
       if (landscape)
         {
-          double wm = MIN (0.55 * w, hp + 4 * text);
+          /* nearly square; in a wide figure (the window with its controls hidden) wider,
+           * so that the curves' 8–9 keys fit in a column beside them */
+          double wm = w >= 1.6 * hp ? MIN (0.62 * w, 1.5 * hp + 4 * text)
+                                    : MIN (0.55 * w, hp + 4 * text);
 
           draw_main (&c, style, cr, x, y, wm, hp);
           draw_densities (&c, style, cr, x + wm, y, w - wm, hp);
@@ -674,15 +677,19 @@ dpv_hypothesis_draw (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
       c.brief = h - hd < 20 * text;
       if (c.brief)
         {
-          /* two sentences under the densities: they get the room the table would take */
-          hd = h * 0.62;
-          hp = (h - hd) * 0.5;
+          /* two sentences under the densities: they take what they measure in the column
+           * (up to 45 % of the height), the densities the rest */
+          double sh = MIN (sentences_height (r, style, cr, wr), h * 0.45);
+
+          hd = MAX (h * 0.55, h - sh - text * 0.5);
+          hp = h - hd;
         }
 
       draw_main (&c, style, cr, x, y, wm, h);
       draw_densities (&c, style, cr, x + wm, y, wr, hd);
       bottom = draw_posterior (&c, style, cr, x + wm, y + hd, wr, hp);
-      bottom = MIN (bottom + text * 0.8, y + hd + hp);
+      /* a sentence goes on under the one before it; the table keeps its share */
+      bottom = c.brief ? bottom : MIN (bottom + text * 0.8, y + hd + hp);
       draw_audit (&c, style, cr, x + wm, bottom, wr, y + h - bottom);
     }
   else
