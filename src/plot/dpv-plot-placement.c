@@ -120,10 +120,12 @@ box_limits (DpvPlot *p, double w, double h)
   BoxLimits l = { p->dx + inset, p->dx + p->dw - inset - w,
                   p->dy + inset, p->dy + p->dh - inset - h };
 
+  /* a box larger than the data area: centred on it, but kept inside the panel, which the
+   * figure holds */
   if (l.xmax < l.xmin)
-    l.xmin = l.xmax = p->dx + p->dw / 2 - w / 2;
+    l.xmin = l.xmax = CLAMP (p->dx + p->dw / 2 - w / 2, p->x, MAX (p->x, p->x + p->w - w));
   if (l.ymax < l.ymin)
-    l.ymin = l.ymax = p->dy + p->dh / 2 - h / 2;
+    l.ymin = l.ymax = CLAMP (p->dy + p->dh / 2 - h / 2, p->y, MAX (p->y, p->y + p->h - h));
   return l;
 }
 

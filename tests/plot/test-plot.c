@@ -80,6 +80,45 @@ draw_everything (Canvas *c, double w, double h)
   dpv_plot_free (p);
 }
 
+/* a note or a line's label wider than the data area stays inside the panel: centred on the
+ * data area, then moved in, on both sides (a panel at the figure's left and right edge) */
+static void
+test_annotation_wider_than_data (void)
+{
+  const char *wide = "a note far wider than the data area, yes";
+
+  for (int side = 0; side < 2; side++)
+    {
+      Canvas c;
+      DpvPlot *p;
+      cairo_rectangle_t r[2];
+      double px = side == 0 ? 0 : 60, pw = 240, dx, dy, dw, dh;
+
+      canvas_init (&c, 300, 200, 1, DPV_THEME_LIGHT);
+      p = dpv_plot_new (c.cr, &c.style, px, 0, pw, 200);
+      dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
+      /* a long y title: the data area sits well off centre in the panel */
+      dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "a long title of the y axis");
+      dpv_plot_draw_frame (p);
+      dpv_plot_annotate (p, 0.9, 0.5, wide, DPV_ANCHOR_EAST, NULL);
+      dpv_plot_vline (p, 0.95, NULL, DPV_DASH_DASHED, wide);
+      g_assert_cmpuint (dpv_plot_get_text_rects (p, DPV_TEXT_ANNOTATION, r, 2), ==, 2);
+      dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+      g_test_message ("panel %.0f … %.0f, data area %.0f … %.0f, notes at %.0f, %.0f, %.0f wide",
+                      px, px + pw, dx, dx + dw, r[0].x, r[1].x, r[0].width);
+      for (int i = 0; i < 2; i++)
+        {
+          /* the case in question: wider than the data area, not than the panel */
+          g_assert_cmpfloat (r[i].width, >, dw);
+          g_assert_cmpfloat (r[i].width, <, pw);
+          g_assert_cmpfloat (r[i].x, >=, px - 0.01);
+          g_assert_cmpfloat (r[i].x + r[i].width, <=, px + pw + 0.01);
+        }
+      dpv_plot_free (p);
+      canvas_clear (&c);
+    }
+}
+
 /* any size and scale, no cairo error */
 static void
 test_sizes_and_scales (void)
@@ -483,6 +522,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plot/annotations", test_annotations);
+  g_test_add_func ("/plot/annotation-wider-than-data", test_annotation_wider_than_data);
   g_test_add_func ("/plot/sizes-and-scales", test_sizes_and_scales);
   g_test_add_func ("/plot/degenerate", test_degenerate);
   g_test_add_func ("/plot/themes-differ", test_themes_differ);
