@@ -16,6 +16,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "dpv-drag.h"
@@ -700,6 +702,12 @@ dpviz_plot_view_set_text_scale (DpvizPlotView *self,
   if (self->text_scale == text_scale)
     return;
   self->text_scale = text_scale;
+  /* larger text needs a wider figure to keep every panel: the window's side panel folds
+   * away before the figure gets narrower than this (in Chinese the controls are narrower,
+   * and at 2× they left the figure 370 px at 1024 × 768, where sensitivity showed one of its
+   * three panels). At most 640 px, so that the window still fits a 1024 × 768 screen. */
+  gtk_widget_set_size_request (GTK_WIDGET (self),
+                               (int) ceil (320 * CLAMP (text_scale, 1.0, 2.0)), 240);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT_SCALE]);
 }
