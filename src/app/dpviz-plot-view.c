@@ -581,6 +581,18 @@ dpviz_plot_view_class_init (DpvizPlotViewClass *klass)
                                        "win.copy-figure", NULL);
 }
 
+/* The figure's smallest size: 320 × 240, and wider with larger text, which needs a wider
+ * figure to keep every panel, so that the window's side panel folds away first (in Chinese
+ * the controls are narrower, and at 2× they left the figure 370 px at 1024 × 768, where
+ * sensitivity showed one of its three panels). At most 640 px, so that the window still fits
+ * a 1024 × 768 screen. */
+static void
+request_size (DpvizPlotView *self)
+{
+  gtk_widget_set_size_request (GTK_WIDGET (self),
+                               (int) ceil (320 * CLAMP (self->text_scale, 1.0, 2.0)), 240);
+}
+
 static void
 dpviz_plot_view_init (DpvizPlotView *self)
 {
@@ -615,7 +627,7 @@ dpviz_plot_view_init (DpvizPlotView *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
+  request_size (self);
 }
 
 GtkWidget *
@@ -702,12 +714,7 @@ dpviz_plot_view_set_text_scale (DpvizPlotView *self,
   if (self->text_scale == text_scale)
     return;
   self->text_scale = text_scale;
-  /* larger text needs a wider figure to keep every panel: the window's side panel folds
-   * away before the figure gets narrower than this (in Chinese the controls are narrower,
-   * and at 2× they left the figure 370 px at 1024 × 768, where sensitivity showed one of its
-   * three panels). At most 640 px, so that the window still fits a 1024 × 768 screen. */
-  gtk_widget_set_size_request (GTK_WIDGET (self),
-                               (int) ceil (320 * CLAMP (text_scale, 1.0, 2.0)), 240);
+  request_size (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT_SCALE]);
 }

@@ -148,6 +148,17 @@ entry_markups (DpvPlot *p)
   return markups;
 }
 
+/* dpv_plot_legend_grid () at the usual sizes, else at the smaller ones enlarged text may
+ * take: the strip and the column were reserved at one of them. */
+static gboolean
+legend_grid_any_size (DpvPlot *p, const char *const *markups, double max_w, double max_h,
+                      LegendGrid *g)
+{
+  return dpv_plot_legend_grid (p, markups, p->entries->len, max_w, max_h, LEGEND_SIZES_USUAL, g)
+         || dpv_plot_legend_grid (p, markups, p->entries->len, max_w, max_h,
+                                  LEGEND_SIZES_SMALL, g);
+}
+
 /* The legend in the strip reserved by dpv_plot_set_legend_below (), centred under the data
  * area. FALSE when the entries drawn are more than the strip holds. */
 static gboolean
@@ -157,10 +168,7 @@ legend_below (DpvPlot *p)
   LegendGrid g;
   double bx, by;
 
-  if (!dpv_plot_legend_grid (p, markups, p->entries->len, 0, p->below_h - p->pad + 0.01,
-                             LEGEND_SIZES_USUAL, &g)
-      && !dpv_plot_legend_grid (p, markups, p->entries->len, 0, p->below_h - p->pad + 0.01,
-                                LEGEND_SIZES_SMALL, &g))
+  if (!legend_grid_any_size (p, markups, 0, p->below_h - p->pad + 0.01, &g))
     return FALSE;
   bx = p->dx + (p->dw - g.w) / 2;
   bx = CLAMP (bx, p->x + p->pad, p->x + p->w - p->pad - g.w);
@@ -183,9 +191,7 @@ legend_beside (DpvPlot *p)
   LegendGrid g;
   double bx, by;
 
-  if (!dpv_plot_legend_grid (p, markups, p->entries->len, max_w, max_h, LEGEND_SIZES_USUAL, &g)
-      && !dpv_plot_legend_grid (p, markups, p->entries->len, max_w, max_h, LEGEND_SIZES_SMALL,
-                                &g))
+  if (!legend_grid_any_size (p, markups, max_w, max_h, &g))
     return FALSE;
   bx = p->x + p->w - p->pad * 0.5 - g.w;
   by = p->dy + (p->dh - g.h) / 2;

@@ -376,8 +376,8 @@ test_legend_text_scale (void)
                                   "a third curve, longer named", "a fourth curve",
                                   "and a fifth one", "and a last, sixth" };
   cairo_rectangle_t roomy, roomy_data;
-  DpvPanelRecord *free_ = auto_panel_scaled (2000, 1400, 1.0, labels, 6, FALSE, &roomy,
-                                             &roomy_data);
+  DpvPanelRecord *roomy_record = auto_panel_scaled (2000, 1400, 1.0, labels, 6, FALSE, &roomy,
+                                                   &roomy_data);
   guint n_saved = 0;
 
   for (int w = 200; w <= 800; w += 40)
@@ -404,7 +404,7 @@ test_legend_text_scale (void)
   g_test_message ("%u panel sizes keep their legend at 2× only through the smaller sizes",
                   n_saved);
   g_assert_cmpuint (n_saved, >, 0);
-  dpv_panel_record_free (free_);
+  dpv_panel_record_free (roomy_record);
 }
 
 /* dpv_plot_set_legend_auto (): a panel whose legend, drawn inside, would take more than

@@ -69,6 +69,11 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
   g_autofree char *kfold_label = g_strdup_printf (_("after k = %lu outputs"), h->k);
   g_autofree char *certified_label = NULL;
   g_autofree char *audit_label = g_strdup_printf (_("audit (α̂, β̂), N = %lu"), a->trials);
+  const char *guess_label = _("guessing: β = 1 − α");
+  const char *pure_label = _("ε-DP boundary (δ = 0)");
+  const char *basic_label = _("basic composition (kε, kδ), Thm 3.16");
+  const char *advanced_label = _("advanced composition, Thm 3.20");
+  const char *one_label = _("this mechanism, one output");
   const char *legend[9];
   gsize n_legend = 0;
 
@@ -92,17 +97,17 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
   if (h->region.n > 0)
     legend[n_legend++] = region_label;
   if (h->diagonal.n > 0)
-    legend[n_legend++] = _("guessing: β = 1 − α");
+    legend[n_legend++] = guess_label;
   if (h->delta > 0 && h->pure.n > 0)
-    legend[n_legend++] = _("ε-DP boundary (δ = 0)");
+    legend[n_legend++] = pure_label;
   if (h->k > 1 && h->basic.n > 0)
-    legend[n_legend++] = _("basic composition (kε, kδ), Thm 3.16");
+    legend[n_legend++] = basic_label;
   if (h->k > 1 && h->advanced.n > 0)
-    legend[n_legend++] = _("advanced composition, Thm 3.20");
+    legend[n_legend++] = advanced_label;
   if (certified_label != NULL)
     legend[n_legend++] = certified_label;
   if (h->one.n > 0)
-    legend[n_legend++] = _("this mechanism, one output");
+    legend[n_legend++] = one_label;
   if (h->k > 1 && h->kfold.n > 0)
     legend[n_legend++] = kfold_label;
   if (a->ran)
@@ -118,23 +123,23 @@ draw_main (const Hyp *c, const DpvStyle *style, cairo_t *cr, double x, double y,
   dpv_plot_draw_frame (plot);
 
   curve (plot, &h->diagonal, &style->muted, lw * 0.6, DPV_DASH_DOTTED,
-         _("guessing: β = 1 − α"));
+         guess_label);
   curve (plot, &h->region, &style->roles[DPV_ROLE_LOSS], lw * 0.8, DPV_DASH_SOLID, NULL);
   if (h->delta > 0)
     curve (plot, &h->pure, &style->roles[DPV_ROLE_LOSS], lw * 0.8, DPV_DASH_DASHED,
-           _("ε-DP boundary (δ = 0)"));
+           pure_label);
   if (h->k > 1)
     {
       curve (plot, &h->basic, &style->roles[DPV_ROLE_BOUND], lw, DPV_DASH_DOTTED,
-             _("basic composition (kε, kδ), Thm 3.16"));
+             basic_label);
       curve (plot, &h->advanced, &style->roles[DPV_ROLE_EXTRA], lw, DPV_DASH_DASHDOT,
-             _("advanced composition, Thm 3.20"));
+             advanced_label);
     }
   if (h->certified.n > 0)
     curve (plot, &h->certified, &style->roles[DPV_ROLE_ZCDP], lw, DPV_DASH_DASHED,
            certified_label);
   curve (plot, &h->one, &style->roles[DPV_ROLE_ACTUAL], lw * 1.4, DPV_DASH_SOLID,
-         _("this mechanism, one output"));
+         one_label);
   if (h->k > 1)
     curve (plot, &h->kfold, &style->roles[DPV_ROLE_TIGHT], lw * 1.6, DPV_DASH_SOLID,
            kfold_label);
