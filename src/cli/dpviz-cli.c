@@ -79,12 +79,41 @@ print_error (const char *command, const char *message)
     fprintf (stderr, "dpviz-cli: %s\n", line);
 }
 
+static const Command *
+find_command (const char *name)
+{
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (name, commands[i].name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+/* argv[0] is the command's name. */
+static int
+run_command (const Command *command, int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status = command->func (argc, argv, &error);
+
+  if (g_error_matches (error, CLI_ERROR, CLI_ERROR_HELP_SHOWN))
+    status = CLI_EXIT_OK;
+  else if (error != NULL)
+    {
+      print_error (command->name, error->message);
+      return error->code == CLI_ERROR_USAGE ? CLI_EXIT_USAGE : CLI_EXIT_FAILED;
+    }
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      print_error (command->name, _("could not write to standard output"));
+      return CLI_EXIT_FAILED;
+    }
+  return status;
+}
+
 int
 cli_main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   const char *name;
-  int status;
 
   g_set_prgname ("dpviz-cli");
 
@@ -96,34 +125,45 @@ cli_main (int argc, char **argv)
   name = argv[1];
   if (strcmp (name, "--help") == 0 || strcmp (name, "-h") == 0 || strcmp (name, "help") == 0)
     {
-      print_usage (stdout);
-      return CLI_EXIT_OK;
+      /* “dpviz-cli help COMMAND” is “dpviz-cli COMMAND --help”; anything else after it is
+       * refused rather than ignored, so that no option (--json among them) is dropped. */
+      if (argc == 2)
+        {
+          print_usage (stdout);
+          return CLI_EXIT_OK;
+        }
+      if (argc == 3 && find_command (argv[2]) != NULL)
+        {
+          char *help_argv[] = { argv[2], (char *) "--help", NULL };
+
+          return run_command (find_command (argv[2]), 2, help_argv);
+        }
+      {
+        g_autofree char *message = g_strdup_printf (_("unknown command “%s”; see “dpviz-cli --help”"),
+                                                    argv[2]);
+
+        print_error (NULL, message);
+      }
+      return CLI_EXIT_USAGE;
     }
   if (strcmp (name, "--version") == 0)
     {
-      printf ("dpviz-cli %s\n", PACKAGE_VERSION);
+      /* --json is the one option it takes: then the version is one JSON object, as every
+       * --json output is. */
+      if (argc == 2)
+        printf ("dpviz-cli %s\n", PACKAGE_VERSION);
+      else if (argc == 3 && strcmp (argv[2], "--json") == 0)
+        printf ("{\"name\": \"dpviz-cli\", \"version\": \"%s\"}\n", PACKAGE_VERSION);
+      else
+        {
+          print_error (NULL, _("“--version” takes no argument except “--json”"));
+          return CLI_EXIT_USAGE;
+        }
       return CLI_EXIT_OK;
     }
 
-  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      if (strcmp (name, commands[i].name) != 0)
-        continue;
-      status = commands[i].func (argc - 1, argv + 1, &error);
-      if (g_error_matches (error, CLI_ERROR, CLI_ERROR_HELP_SHOWN))
-        status = CLI_EXIT_OK;
-      else if (error != NULL)
-        {
-          print_error (name, error->message);
-          return error->code == CLI_ERROR_USAGE ? CLI_EXIT_USAGE : CLI_EXIT_FAILED;
-        }
-      if (fflush (stdout) != 0 || ferror (stdout))
-        {
-          print_error (name, _("could not write to standard output"));
-          return CLI_EXIT_FAILED;
-        }
-      return status;
-    }
+  if (find_command (name) != NULL)
+    return run_command (find_command (name), argc - 1, argv + 1);
 
   {
     g_autofree char *message = g_strdup_printf (_("unknown command “%s”; see “dpviz-cli --help”"),

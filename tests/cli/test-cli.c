@@ -851,6 +851,42 @@ test_help (void)
     for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
       g_assert_nonnull (strstr (run.out, commands[i]));
   }
+  /* “help COMMAND” prints what “COMMAND --help” prints; any other word after help is refused,
+   * --json among them, since the usage is text. */
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) direct;
+      g_auto(Run) via_help;
+
+      RUN (&direct, commands[i], "--help");
+      RUN (&via_help, "help", commands[i]);
+      g_assert_cmpint (via_help.status, ==, 0);
+      g_assert_cmpstr (via_help.out, ==, direct.out);
+      g_assert_cmpstr (via_help.err, ==, "");
+    }
+  ASSERT_USAGE_ERROR ("help", "--json");
+  ASSERT_USAGE_ERROR ("--help", "no-such-command");
+  ASSERT_USAGE_ERROR ("help", "export", "--json");
+}
+
+/* --version prints the project's version, as text or, with --json, as one JSON object; every
+ * other argument after it is refused (the fuzzer found --version --json printing text). */
+static void
+test_version (void)
+{
+  g_auto(Run) text;
+  g_autoptr(JsonObject) obj = RUN_JSON ("--version");
+  g_autofree char *expected = g_strdup_printf ("dpviz-cli %s\n", PACKAGE_VERSION);
+
+  RUN (&text, "--version");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_cmpstr (text.out, ==, expected);
+  g_assert_cmpstr (text.err, ==, "");
+  g_assert_cmpstr (json_object_get_string_member (obj, "name"), ==, "dpviz-cli");
+  g_assert_cmpstr (json_object_get_string_member (obj, "version"), ==, PACKAGE_VERSION);
+  ASSERT_USAGE_ERROR ("--version", "extra");
+  ASSERT_USAGE_ERROR ("--version", "--json", "--json");
+  ASSERT_USAGE_ERROR ("--version", "--help");
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1451,6 +1487,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/text-output", test_text_output);
   g_test_add_func ("/cli/bad-arguments", test_bad_arguments);
   g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/version", test_version);
   g_test_add_func ("/cli/export/formats", test_export_formats);
   g_test_add_func ("/cli/export/failures", test_export_failures);
   g_test_add_func ("/cli/views-chapters", test_views_chapters);
