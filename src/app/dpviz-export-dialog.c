@@ -400,6 +400,12 @@ export_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
   /* Through the window's cache: what is on screen is not computed again. */
   frame = dpv_frame_compute (dpv_registry_get (job->view), &job->params, job->cache, NULL, NULL);
   dpviz_export_options_get_size (&job->options, &width, &height, &scale);
+  /* lecture notes: the column's width, and as tall as the figure's panels need */
+  if (job->options.preset != NULL && job->options.preset->fit_height)
+    height = dpv_figure_fit_height (frame, &job->style, width, height,
+                                    dpv_export_fit_height_max (job->options.format, width,
+                                                               height, scale),
+                                    scale);
   figure = dpv_figure_export_to_bytes_full (frame, &job->style, job->options.format, width,
                                             height, scale,
                                             job->options.preset != NULL ? scale * DPV_PT_PER_IN
@@ -551,6 +557,9 @@ dpviz_export_lesson_options (const DpvizExportOptions *options,
   out->dpi = options->preset != NULL ? out->scale * DPV_PT_PER_IN : 0.0;
   out->show_caption = options->caption;
   out->with_data = options->data;
+  if (options->preset != NULL && options->preset->fit_height)
+    out->max_height = dpv_export_fit_height_max (out->format, out->width, out->height,
+                                                 out->scale);
 }
 
 static void
@@ -900,9 +909,16 @@ on_options_changed (DpvizExportDialog *self)
     {
       g_autofree char *size = NULL;
 
-      /* Translators: a figure size, e.g. "8.5 × 6 cm, text 8 pt" */
-      size = g_strdup_printf (_("%g × %g cm, text %g pt"), options.preset->width_cm,
-                              options.preset->height_cm, options.preset->font_pt);
+      if (options.preset->fit_height)
+        /* Translators: a figure size, e.g. "8.5 cm wide, 6 cm tall or more as the figure
+         * needs, text 8 pt" */
+        size = g_strdup_printf (_("%g cm wide, %g cm tall or more as the figure needs, text "
+                                  "%g pt"), options.preset->width_cm,
+                                options.preset->height_cm, options.preset->font_pt);
+      else
+        /* Translators: a figure size, e.g. "8.5 × 6 cm, text 8 pt" */
+        size = g_strdup_printf (_("%g × %g cm, text %g pt"), options.preset->width_cm,
+                                options.preset->height_cm, options.preset->font_pt);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), size);
     }
   else
@@ -914,7 +930,10 @@ on_options_changed (DpvizExportDialog *self)
       double w, h;
 
       png_pixels (&options, &w, &h);
-      result = g_strdup_printf (_("dpi; image of %.0f × %.0f pixels"), w, h);
+      if (options.preset->fit_height)
+        result = g_strdup_printf (_("dpi; image %.0f pixels wide, %.0f or more tall"), w, h);
+      else
+        result = g_strdup_printf (_("dpi; image of %.0f × %.0f pixels"), w, h);
       adw_action_row_set_subtitle (self->dpi_row, result);
     }
   else if (options.preset != NULL)

@@ -37,6 +37,8 @@ typedef struct {
   double scale;                    /* PNG pixels per unit */
   double dpi;                      /* written into a PNG; 0: none */
   double font_pt;                  /* 0: the theme's */
+  gboolean fit_height;             /* a preset's fit_height, and no height given: */
+  double max_height;               /* the figure is as tall as its panels need, up to this */
 } Size;
 
 static void
@@ -152,6 +154,8 @@ resolve_size (const SizeOptions *o, DpvFormat format, Size *size, GError **error
         size->width = w;
       if (have_h)
         size->height = h;
+      /* lecture notes: the column's width, a height from the preset's up */
+      size->fit_height = size->preset != NULL && size->preset->fit_height && !have_h;
       if (size->width < 16 || size->width > 20000 || size->height < 16 || size->height > 20000)
         {
           g_set_error (error, CLI_ERROR, CLI_ERROR_USAGE,
@@ -183,6 +187,9 @@ resolve_size (const SizeOptions *o, DpvFormat format, Size *size, GError **error
   if (o->font_pt != NULL && !cli_parse_double ("--font-pt", o->font_pt, 4, 72, &size->font_pt,
                                                error))
     return FALSE;
+  if (size->fit_height)
+    size->max_height = dpv_export_fit_height_max (format, size->width, size->height,
+                                                  size->scale);
 
   if (format == DPV_FORMAT_PNG)
     {
@@ -362,6 +369,7 @@ export_lesson (const char *lesson_path, const char *dir_path, DpvFormat format,
   size_style (&size, so, theme, &o.style);
   o.width = size.width;
   o.height = size.height;
+  o.max_height = size.max_height;
   o.scale = size.scale;
   o.dpi = size.dpi;
   o.show_caption = !no_caption;
@@ -612,6 +620,9 @@ cli_cmd_export (int argc, char **argv, GError **error)
 
   size_style (&size, &so, theme, &style);
   frame = dpv_frame_compute (view, &params, NULL, NULL, NULL);
+  if (size.max_height > size.height)
+    size.height = dpv_figure_fit_height (frame, &style, size.width, size.height,
+                                         size.max_height, size.scale);
   /* Both files are drawn before either is written: a figure that cannot be drawn leaves
    * no data file behind, and the other way round. */
   if (output != NULL)

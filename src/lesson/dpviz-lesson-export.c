@@ -239,6 +239,7 @@ dpviz_lesson_export_plan_run (const DpvizLessonExportPlan *plan, GFile *dir,
       g_autofree char *name = dpviz_lesson_export_plan_file_name (plan, i, ext);
       DpvParams params = p->params;
       Output out = { 0 };
+      double height = o->height;
 
       params.show_caption = o->show_caption;
       frame = dpv_frame_compute (p->view, &params, NULL, cancellable, &local_error);
@@ -247,8 +248,11 @@ dpviz_lesson_export_plan_run (const DpvizLessonExportPlan *plan, GFile *dir,
           g_propagate_error (error, g_steal_pointer (&local_error));
           return NULL;
         }
+      if (o->max_height > o->height)
+        height = dpv_figure_fit_height (frame, &o->style, o->width, o->height, o->max_height,
+                                        o->scale);
       out.bytes = dpv_figure_export_to_bytes_full (frame, &o->style, o->format, o->width,
-                                                   o->height, o->scale, o->dpi, &local_error);
+                                                   height, o->scale, o->dpi, &local_error);
       if (out.bytes == NULL)
         {
           g_set_error (error, DPVIZ_LESSON_EXPORT_ERROR, DPVIZ_LESSON_EXPORT_ERROR_RENDER,
@@ -261,7 +265,7 @@ dpviz_lesson_export_plan_run (const DpvizLessonExportPlan *plan, GFile *dir,
       if (o->with_data)
         {
           g_autoptr(GPtrArray) series = dpv_figure_series (frame, &o->style, o->width,
-                                                           o->height, &local_error);
+                                                           height, &local_error);
           g_autofree char *csv_name = dpviz_lesson_export_plan_file_name (plan, i, "csv");
           Output data = { 0 };
           char *csv;

@@ -35,6 +35,8 @@ typedef struct {
   DpvFormat format;
   DpvStyle style;                /* theme, font, transparent, grayscale */
   double width, height;          /* of every figure, in user units (points when physical) */
+  double max_height;             /* > height: each figure as tall as its panels need, up to
+                                    this (dpv_figure_fit_height ()); otherwise height */
   double scale;                  /* PNG pixels per unit */
   double dpi;                    /* written into a PNG; 0: none */
   gboolean show_caption;         /* overrides the steps' own choice */

@@ -32,10 +32,10 @@
  * are 8–9 pt. A 16:9 slide is 10 × 5.625 in (Impress and PowerPoint's wide format), read
  * from afar at 16 pt. A4 landscape is a handout page. */
 static const DpvExportPreset presets[] = {
-  { "slide", N_("Slide 16:9"), 25.4, 14.2875, 16.0, 150.0 },
-  { "latex-column", N_("LaTeX column (8.5 cm)"), 8.5, 6.0, 8.0, 300.0 },
-  { "latex-text", N_("LaTeX text width (15 cm)"), 15.0, 9.5, 9.0, 300.0 },
-  { "a4", N_("A4 page, landscape"), 29.7, 21.0, 12.0, 300.0 },
+  { "slide", N_("Slide 16:9"), 25.4, 14.2875, 16.0, 150.0, FALSE },
+  { "latex-column", N_("LaTeX column (8.5 cm)"), 8.5, 6.0, 8.0, 300.0, TRUE },
+  { "latex-text", N_("LaTeX text width (15 cm)"), 15.0, 9.5, 9.0, 300.0, TRUE },
+  { "a4", N_("A4 page, landscape"), 29.7, 21.0, 12.0, 300.0, FALSE },
 };
 
 const DpvExportPreset *
@@ -44,6 +44,21 @@ dpv_export_presets (gsize *n_out)
   if (n_out != NULL)
     *n_out = G_N_ELEMENTS (presets);
   return presets;
+}
+
+double
+dpv_export_fit_height_max (DpvFormat format, double width, double height, double scale)
+{
+  double max = MIN (2 * width, DPV_EXPORT_SIZE_MAX);
+
+  if (format == DPV_FORMAT_PNG && scale > 0)
+    {
+      double pw = MAX (1.0, ceil (width * scale - 1e-9));
+
+      max = MIN (max, floor (MIN (DPV_EXPORT_PNG_SIDE_MAX, DPV_EXPORT_PNG_PIXELS_MAX / pw))
+                      / scale);
+    }
+  return MAX (height, max);
 }
 
 const DpvExportPreset *

@@ -54,6 +54,10 @@ typedef struct {
   double width_cm, height_cm;
   double font_pt;
   double dpi;              /* PNG resolution (300 for print) */
+  /* Lecture notes fix a figure's width (the column's) and leave its height free: height_cm
+   * is then the least height, and a figure whose panels need more is drawn taller
+   * (dpv_figure_fit_height ()). A slide or a page has both sides fixed. */
+  gboolean fit_height;
 } DpvExportPreset;
 
 /* The presets, in the order the export dialog lists them; @n_out gets their number. */
@@ -62,6 +66,11 @@ const DpvExportPreset *dpv_export_presets (gsize *n_out);
 const DpvExportPreset *dpv_export_preset_lookup (const char *name);
 /* "slide, latex-column, …" (new string). */
 char *dpv_export_preset_names (void);
+
+/* The tallest a figure @width wide (user units) whose height may grow from @height (a
+ * preset's fit_height) is drawn: twice its width, within the size limits of
+ * dpv_export_to_bytes () for @format at @scale; never less than @height. */
+double dpv_export_fit_height_max (DpvFormat format, double width, double height, double scale);
 
 /* From the file name's extension (case-insensitive .png/.svg/.pdf). */
 gboolean dpv_format_from_filename (const char *filename, DpvFormat *out);

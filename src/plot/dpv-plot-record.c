@@ -159,6 +159,7 @@ dpv_panel_record_free (DpvPanelRecord *record)
   g_free (record->full_title);
   g_free (record->title);
   g_ptr_array_unref (record->legend);
+  g_clear_pointer (&record->entries, g_ptr_array_unref);
   g_ptr_array_unref (record->labels);
   g_array_unref (record->texts);
   g_free (record);
@@ -270,6 +271,17 @@ dpv_plot_log_panel (DpvPlot *p)
   r->full_title = g_strdup (full);
   r->title_short = r->title != NULL && g_strcmp0 (r->title, full) != 0;
   r->n_entries = p->entries->len;
+  r->entries = g_ptr_array_new_full (p->entries->len, g_free);
+  for (guint i = 0; i < p->entries->len; i++)
+    g_ptr_array_add (r->entries, g_strdup (g_array_index (p->entries, LegendEntry, i).markup));
+  if (p->dw > 0 && p->dh > 0)
+    {
+      DpvTextBox data = device_box (p->cr, 0, p->dx, p->dy, p->dw, p->dh);
+
+      r->data_w = data.w;
+      r->data_h = data.h;
+    }
+  r->em = device_box (p->cr, 0, 0, 0, p->em, p->em).h;
   g_mutex_lock (&lock);
   g_ptr_array_add (p->style.plot_options.panel_log, r);
   g_mutex_unlock (&lock);

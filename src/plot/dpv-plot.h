@@ -263,6 +263,9 @@ typedef struct {
   gboolean title_short;     /* the form drawn is a shorter one than full_title */
   gboolean title_ellipsized;
   guint n_entries;          /* legend entries its series have */
+  GPtrArray *entries;       /* of char *: the markup of each of those n_entries, drawn or not */
+  double data_w, data_h;    /* the data area's size (0: the panel has none), device units */
+  double em;                /* the panel's text size, device units */
   DpvLegendForm legend_form;
   GPtrArray *legend;        /* of char *: the markup of each legend entry drawn */
   guint n_legend_ellipsized;   /* of those, the ones cut short to fit */

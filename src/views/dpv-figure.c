@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <pango/pango.h>
 
 #include "dpv-figure.h"
 #include "dpv-plot.h"
@@ -42,6 +43,117 @@ caption_height (cairo_t *cr, const DpvStyle *style, const char *markup, double a
   lines = avail > 1.0 ? ceil (tw * 1.08 / avail) : 1.0;
   lines = CLAMP (lines, 1.0, 6.0);
   return lines * th + 2 * pad;
+}
+
+static gboolean
+has_string (GPtrArray *strings, const char *s)
+{
+  for (guint i = 0; i < strings->len; i++)
+    if (g_str_equal (g_ptr_array_index (strings, i), s))
+      return TRUE;
+  return FALSE;
+}
+
+/* An entry counts as drawn when the legend drew it or when a label in the panel reads as its
+ * text: the panel records a label as the text Pango drew, markup parsed. */
+static gboolean
+entry_drawn (const DpvPanelRecord *r, const char *markup)
+{
+  g_autofree char *plain = NULL;
+
+  if (has_string (r->legend, markup))
+    return TRUE;
+  if (!pango_parse_markup (markup, -1, 0, NULL, &plain, NULL, NULL))
+    return FALSE;
+  return has_string (r->labels, plain);
+}
+
+gboolean
+dpv_figure_panels_complete (GPtrArray *panels, double width, double height)
+{
+  const double tol = 0.5;
+
+  g_return_val_if_fail (panels != NULL, FALSE);
+
+  for (guint i = 0; i < panels->len; i++)
+    {
+      const DpvPanelRecord *r = g_ptr_array_index (panels, i);
+
+      if (r->full_title != NULL && (r->title == NULL || r->title_ellipsized))
+        return FALSE;
+      if (r->n_legend_ellipsized > 0)
+        return FALSE;
+      for (guint e = 0; r->entries != NULL && e < r->entries->len; e++)
+        if (!entry_drawn (r, g_ptr_array_index (r->entries, e)))
+          return FALSE;
+      if (r->data_h > 0
+          && (r->data_h < DPV_FIGURE_DATA_EM * r->em || r->data_w < 2 * DPV_FIGURE_DATA_EM * r->em))
+        return FALSE;
+      for (guint t = 0; t < r->texts->len; t++)
+        {
+          const DpvTextBox *b = &g_array_index (r->texts, DpvTextBox, t);
+
+          if (b->kind == DPV_TEXT_LEGEND && r->legend_form == DPV_LEGEND_BOX
+              && b->w * b->h > DPV_FIGURE_BOX_SHARE * r->data_w * r->data_h)
+            return FALSE;
+          for (guint u = 0; b->kind == DPV_TEXT_ANNOTATION && u < t; u++)
+            {
+              const DpvTextBox *c = &g_array_index (r->texts, DpvTextBox, u);
+
+              if (c->kind == DPV_TEXT_ANNOTATION
+                  && MIN (b->x + b->w, c->x + c->w) - MAX (b->x, c->x) > tol
+                  && MIN (b->y + b->h, c->y + c->h) - MAX (b->y, c->y) > tol)
+                return FALSE;
+            }
+          if (b->x < -tol || b->y < -tol || b->x + b->w > width + tol
+              || b->y + b->h > height + tol)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* @frame drawn w × h on a recording surface (the layout of an image surface) at @scale:
+ * whether its panels are complete. */
+static gboolean
+figure_complete_at (const DpvFrame *frame, const DpvStyle *style0, double w, double h,
+                    double scale)
+{
+  cairo_rectangle_t extents = { 0, 0, ceil (w * scale), ceil (h * scale) };
+  cairo_surface_t *s = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+  cairo_t *cr = cairo_create (s);
+  g_autoptr(GPtrArray) log = g_ptr_array_new_with_free_func ((GDestroyNotify) dpv_panel_record_free);
+  DpvStyle style = *style0;
+  gboolean ok;
+
+  style.plot_options.panel_log = log;
+  cairo_scale (cr, scale, scale);
+  dpv_figure_render (frame, &style, cr, w, h);
+  ok = cairo_status (cr) == CAIRO_STATUS_SUCCESS
+       && dpv_figure_panels_complete (log, w * scale, h * scale);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  return ok;
+}
+
+double
+dpv_figure_fit_height (const DpvFrame *frame, const DpvStyle *style, double width,
+                       double min_height, double max_height, double scale)
+{
+  double step;
+
+  g_return_val_if_fail (frame != NULL && style != NULL, min_height);
+
+  if (dpv_frame_get_result (frame) == NULL || !(width > 0) || !(scale > 0)
+      || !(max_height > min_height))
+    return min_height;
+  step = 2.0 * dpv_style_text_size (style);
+  if (!(step > 0))
+    return min_height;
+  for (double h = min_height; h <= max_height + 1e-9; h += step)
+    if (figure_complete_at (frame, style, width, h, scale))
+      return h;
+  return min_height;
 }
 
 char *

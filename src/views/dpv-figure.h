@@ -26,6 +26,21 @@ void dpv_figure_render (const DpvFrame *frame, const DpvStyle *style, cairo_t *c
  * else those parameters alone. */
 char *dpv_figure_caption_markup (const DpvFrame *frame, const DpvStyle *style, cairo_t *cr,
                                  double width, double height, double *height_out);
+/* TRUE when every panel of @panels (DpvPanelRecord *, as DpvStyle.plot_options.panel_log
+ * records a figure of @width × @height device units) kept what it was given: its title,
+ * whole; each of its legend entries, whole, in the legend or as a label in the panel; a data
+ * area at least DPV_FIGURE_DATA_EM text sizes tall and twice that wide, of which a legend
+ * box covers at most DPV_FIGURE_BOX_SHARE; no two of its labels overlapping; all its text
+ * inside the figure. */
+#define DPV_FIGURE_DATA_EM 3.0
+#define DPV_FIGURE_BOX_SHARE 0.35
+gboolean dpv_figure_panels_complete (GPtrArray *panels, double width, double height);
+/* The least height, from @min_height up in steps of two text sizes, at which @frame drawn
+ * @width wide (user units, @scale device pixels a unit) keeps every panel complete
+ * (dpv_figure_panels_complete ()); @min_height when none up to @max_height does. The height
+ * of a figure for lecture notes, whose width is the column's (DpvExportPreset.fit_height). */
+double dpv_figure_fit_height (const DpvFrame *frame, const DpvStyle *style, double width,
+                              double min_height, double max_height, double scale);
 /* The frame as a libdpplot drawing (export, the banded image renderer); @frame must outlive
  * it. */
 void dpv_figure_drawing (const DpvFrame *frame, DpvDrawing *out);

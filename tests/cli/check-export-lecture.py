@@ -12,6 +12,7 @@ Usage: check-export-lecture.py DPVIZ-CLI
 """
 
 import csv
+import json
 import math
 import os
 import re
@@ -121,6 +122,28 @@ def test_pdf_sizes(tmp):
     check(8.0 in sizes, f"latex-column text at 8 pt (sizes {sorted(set(sizes))})")
     check(sizes and max(sizes) <= 8 * 1.08 + 0.01 and min(sizes) >= 8 * 0.7 - 0.01,
           "latex-column text between 5.6 and 8.64 pt")
+
+    check(abs(h - 6 * PT_PER_CM) < 0.01,
+          f"a one-panel view keeps the preset's 6 cm ({h / PT_PER_CM:.4f} cm)")
+
+    # The column fixes the width, not the height: a view of three stacked panels (a strip of
+    # the data, two plots, their legends and a caption at 8 pt) is drawn taller, up to twice
+    # the width, and the JSON reports the height the file has; a height given is kept.
+    out = os.path.join(tmp, "sens.pdf")
+    rc, stdout, err = run("--view", "sensitivity", "--preset", "latex-column", "--json",
+                          "--output", out)
+    w, h = pdf_media_box(open(out, "rb").read())
+    check(rc == 0 and abs(w - 8.5 * PT_PER_CM) < 0.01
+          and 6 * PT_PER_CM + 1 < h <= 17 * PT_PER_CM + 0.01,
+          f"latex-column sensitivity is 8.5 cm wide and taller than 6 cm ({h / PT_PER_CM:.2f} cm)")
+    reported = json.loads(stdout)
+    check(abs(reported["height_cm"] * PT_PER_CM - h) < 0.01,
+          f"--json reports the height written ({reported['height_cm']:.3f} cm)")
+    rc, _, _ = run("--view", "sensitivity", "--preset", "latex-column", "--height-cm", "6",
+                   "--output", out)
+    w, h = pdf_media_box(open(out, "rb").read())
+    check(rc == 0 and abs(h - 6 * PT_PER_CM) < 0.01,
+          f"--height-cm 6 with latex-column gives 6 cm ({h / PT_PER_CM:.4f} cm)")
 
     out = os.path.join(tmp, "col10.pdf")
     rc, _, _ = run("--view", "kl", "--preset", "latex-column", "--font-pt", "10", "-o", out)

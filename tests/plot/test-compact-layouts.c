@@ -48,8 +48,6 @@ typedef struct {
 } StillDropping;
 
 static const StillDropping still_dropping[] = {
-  /* keep their panels; one panel's legend finds no room in the LaTeX column (8.5 cm) */
-  { "hypothesis", 82 }, { "sensitivity", 36 }, { "kmeans", 54 }, { "group", 33 },
   { NULL, 0 }
 };
 
@@ -126,17 +124,31 @@ draw_logged (const DpvFrame *frame, int w, int h, double font_size, double text_
 
 /* @frame drawn as `dpviz-cli export --preset` writes a PNG of @preset: the print theme, the
  * preset's size in points and text size (dpv_style_set_font_pt ()), at its resolution
- * (dpi / 72 pixels a point), snapped to pixels (dpv_export_to_bytes_full ()). */
+ * (dpi / 72 pixels a point), snapped to pixels (dpv_export_to_bytes_full ()); for a preset of
+ * lecture notes (fit_height) as tall as dpv_figure_fit_height () makes it, which stays
+ * between the preset's height and twice its width. */
 static void
 draw_preset (const DpvFrame *frame, const DpvExportPreset *preset, Drawn *out)
 {
   DpvStyle style;
+  double w = preset->width_cm * DPV_PT_PER_CM, h = preset->height_cm * DPV_PT_PER_CM;
+  double scale = preset->dpi / DPV_PT_PER_IN;
 
   dpv_style_init (&style, DPV_THEME_PRINT);
   dpv_style_set_font_pt (&style, preset->font_pt);
   style.pixel_snap = TRUE;
-  draw_styled (frame, &style, preset->width_cm * DPV_PT_PER_CM,
-               preset->height_cm * DPV_PT_PER_CM, preset->dpi / DPV_PT_PER_IN, out);
+  if (preset->fit_height)
+    {
+      double fit = dpv_figure_fit_height (frame, &style, w, h,
+                                          dpv_export_fit_height_max (DPV_FORMAT_PNG, w, h,
+                                                                     scale),
+                                          scale);
+
+      g_assert_cmpfloat (fit, >=, h);
+      g_assert_cmpfloat (fit, <=, 2 * w + 1e-9);
+      h = fit;
+    }
+  draw_styled (frame, &style, w, h, scale, out);
 }
 
 static gboolean
@@ -418,12 +430,78 @@ test_detects_a_dropped_entry (void)
   dpv_frame_unref (frame);
 }
 
+/* The height of a figure for lecture notes (dpv_figure_fit_height ()): the predicate catches a
+ * legend that is not drawn and a data area squeezed to a line; the height found is the least
+ * of its steps at which nothing is; a figure that fits keeps the preset's height. */
+static void
+test_fit_height (void)
+{
+  const DpvExportPreset *column = dpv_export_preset_lookup ("latex-column");
+  double w = column->width_cm * DPV_PT_PER_CM, h0 = column->height_cm * DPV_PT_PER_CM;
+  double scale = column->dpi / DPV_PT_PER_IN, fit, step;
+  DpvStyle style;
+  DpvParams p;
+  DpvFrame *kl, *sens, *dens;
+  Drawn shown = { 0 }, hidden = { 0 }, squeezed = { 0 }, fitted = { 0 }, below = { 0 };
+  gboolean thin = FALSE;
+
+  dpv_params_init (&p);
+  kl = vt_frame (dpv_registry_lookup ("kl"), &p);
+  sens = vt_frame (dpv_registry_lookup ("sensitivity"), &p);
+  dens = vt_frame (dpv_registry_lookup ("densities"), &p);
+
+  draw_logged (kl, 1523, 1033, 23.796875, 1.0, FALSE, &shown);
+  draw_logged (kl, 1523, 1033, 23.796875, 1.0, TRUE, &hidden);
+  g_assert_true (dpv_figure_panels_complete (shown.panels, shown.w, shown.h));
+  g_assert_false (dpv_figure_panels_complete (hidden.panels, hidden.w, hidden.h));
+
+  dpv_style_init (&style, DPV_THEME_PRINT);
+  dpv_style_set_font_pt (&style, column->font_pt);
+  style.pixel_snap = TRUE;
+  step = 2 * dpv_style_text_size (&style);
+  /* at 8.5 × 6 cm the sensitivity view's plots get less than three lines of data area */
+  draw_styled (sens, &style, w, h0, scale, &squeezed);
+  for (guint i = 0; i < squeezed.panels->len; i++)
+    {
+      const DpvPanelRecord *r = g_ptr_array_index (squeezed.panels, i);
+
+      thin = thin || (r->data_h > 0 && r->data_h < 3 * column->font_pt * scale);
+    }
+  g_assert_true (thin);
+  g_assert_false (dpv_figure_panels_complete (squeezed.panels, squeezed.w, squeezed.h));
+  fit = dpv_figure_fit_height (sens, &style, w, h0, 2 * w, scale);
+  g_assert_cmpfloat (fit, >, h0);
+  g_assert_cmpfloat (fit, <=, 2 * w);
+  draw_styled (sens, &style, w, fit, scale, &fitted);
+  draw_styled (sens, &style, w, fit - step, scale, &below);
+  g_assert_true (dpv_figure_panels_complete (fitted.panels, fitted.w, fitted.h));
+  g_assert_false (dpv_figure_panels_complete (below.panels, below.w, below.h));
+  for (guint i = 0; i < fitted.panels->len; i++)
+    {
+      const DpvPanelRecord *r = g_ptr_array_index (fitted.panels, i);
+
+      g_assert_true (r->data_h == 0 || r->data_h >= 3 * column->font_pt * scale - 1e-6);
+    }
+
+  g_assert_cmpfloat (dpv_figure_fit_height (dens, &style, w, h0, 2 * w, scale), ==, h0);
+
+  drawn_clear (&shown);
+  drawn_clear (&hidden);
+  drawn_clear (&squeezed);
+  drawn_clear (&fitted);
+  drawn_clear (&below);
+  dpv_frame_unref (kl);
+  dpv_frame_unref (sens);
+  dpv_frame_unref (dens);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/compact/detects-a-dropped-entry", test_detects_a_dropped_entry);
+  g_test_add_func ("/compact/fit-height", test_fit_height);
   for (guint i = 0; i < dpv_registry_get_n_views (); i++)
     {
       const DpvViewClass *view = dpv_registry_get (i);
