@@ -180,12 +180,12 @@ draw_titles (DpvPlot *p)
   if (p->title)
     {
       /* semibold over whatever the markup says; on two lines when one is not enough */
-      LayoutOptions opt = { TRUE, p->w - 2 * p->pad, TRUE, 0, 2 };
+      LayoutOptions opt = { TRUE, p->title_w, TRUE, 0, 2 };
       PangoLayout *layout = dpv_plot_text_layout_with (p, p->title, TITLE_FACTOR, &opt);
       double x, y;
 
       dpv_text_layout_size (layout, &w, &h);
-      x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->w - p->pad - w);
+      x = CLAMP (p->dx + p->dw / 2 - w / 2, p->x + p->pad, p->x + p->pad + p->title_w - w);
       y = p->y + p->pad;
       dpv_plot_show_layout (p, layout, x, y, &p->style.foreground, FALSE);
       dpv_plot_record_text (p, DPV_TEXT_TITLE, x, y, w, h);

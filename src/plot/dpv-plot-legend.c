@@ -181,13 +181,14 @@ legend_below (DpvPlot *p)
 }
 
 /* The legend in the column reserved right of the data area (when no strip holds it), against
- * the panel's right edge and centred on the data area's height. FALSE when the entries drawn
- * are more than it holds. */
+ * the panel's right edge, under the panel's title and centred on the data area's height.
+ * FALSE when the entries drawn are more than it holds. */
 static gboolean
 legend_beside (DpvPlot *p)
 {
   g_autofree const char **markups = entry_markups (p);
-  double max_w = p->beside_w - p->pad + 0.01, max_h = p->h - 2 * p->pad;
+  double top = p->beside_top;
+  double max_w = p->beside_w - p->pad + 0.01, max_h = p->y + p->h - p->pad - top;
   LegendGrid g;
   double bx, by;
 
@@ -195,7 +196,7 @@ legend_beside (DpvPlot *p)
     return FALSE;
   bx = p->x + p->w - p->pad * 0.5 - g.w;
   by = p->dy + (p->dh - g.h) / 2;
-  by = CLAMP (by, p->y + p->pad, p->y + p->h - p->pad - g.h);
+  by = CLAMP (by, top, p->y + p->h - p->pad - g.h);
   dpv_plot_record_text (p, DPV_TEXT_LEGEND, bx, by, g.w, g.h);
   if (p->style.plot_options.hide_legends)
     return TRUE;

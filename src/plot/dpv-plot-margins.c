@@ -43,14 +43,65 @@ align_data_area (DpvPlot *p)
   p->dh = fabs (y1 - y0);
 }
 
-/* Whether a legend of @markups fits in a column right of the data area: at most 45 % of the
- * panel's width, as high as the panel less its padding (a wide, short panel, where a strip
- * under it would leave the data too little height). */
+/* @markup's height as a title set in @width, on at most two lines; FALSE when it would be cut
+ * short. */
+static gboolean
+title_height (DpvPlot *p, const char *markup, double width, double *h)
+{
+  LayoutOptions opt = { TRUE, width, TRUE, 0, 2 };
+  PangoLayout *layout = dpv_plot_text_layout_with (p, markup, TITLE_FACTOR, &opt);
+  gboolean whole = !pango_layout_is_ellipsized (layout);
+
+  dpv_text_layout_size (layout, NULL, h);
+  g_object_unref (layout);
+  return whole;
+}
+
+/* Whether a legend of @markups fits in a column right of the data area (a wide, short panel,
+ * where a strip under it would leave the data too little height): at most 45 % of the
+ * panel's width, as high as the panel under its title less its padding; or, failing that, as
+ * high as the whole panel, the title then set in the width left of the column, whole, on no
+ * more lines than before: the title chosen, or one of its shorter forms
+ * (dpv_plot_set_title_choices ()); *title_h gets its height. The column never covers the
+ * title. */
 static gboolean
 legend_beside_fits (DpvPlot *p, const char *const *markups, guint n, LegendSizes sizes,
-                    LegendGrid *g)
+                    LegendGrid *g, double *title_h)
 {
-  return dpv_plot_legend_grid (p, markups, n, p->w * 0.45, p->h - 2 * p->pad, sizes, g);
+  const char *const *forms;
+  const char *only[2] = { p->title, NULL };
+  double narrow_w, narrow_h;
+  gboolean past = FALSE;
+
+  if (dpv_plot_legend_grid (p, markups, n, p->w * 0.45, p->h - 2 * p->pad - p->title_block_h,
+                            sizes, g))
+    {
+      p->beside_top = p->y + p->pad + p->title_block_h;
+      return TRUE;
+    }
+  if (p->title_block_h == 0
+      || !dpv_plot_legend_grid (p, markups, n, p->w * 0.45, p->h - 2 * p->pad, sizes, g))
+    return FALSE;
+  narrow_w = p->w - 3 * p->pad - g->w;
+  forms = p->title_choices != NULL ? (const char *const *) p->title_choices : only;
+  for (guint i = 0; forms[i] != NULL; i++)
+    {
+      /* the form chosen and the shorter ones after it */
+      past = past || g_strcmp0 (forms[i], p->title) == 0;
+      if (!past || *forms[i] == '\0' || !title_height (p, forms[i], narrow_w, &narrow_h)
+          || narrow_h > *title_h + 0.5)
+        continue;
+      if (forms[i] != p->title)
+        {
+          g_free (p->title);
+          p->title = g_strdup (forms[i]);
+        }
+      p->beside_top = p->y + p->pad;
+      p->title_w = narrow_w;
+      *title_h = narrow_h;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* The layout, with a strip under the panel (or, when none holds it, a column right of the
@@ -127,6 +178,8 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
 
   p->below_h = 0;
   p->beside_w = 0;
+  p->title_block_h = title_h > 0 ? title_h + p->pad * 0.5 : 0;
+  p->title_w = p->w - 2 * p->pad;
   if (strip != NULL && strip->len > 0)
     {
       const char *const *markups = (const char *const *) strip->pdata;
@@ -140,12 +193,12 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
           || dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad,
                                    LEGEND_SIZES_USUAL, &g))
         p->below_h = g.h + p->pad;
-      else if (legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_USUAL, &g))
+      else if (legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_USUAL, &g, &title_h))
         p->beside_w = g.w + p->pad;
       else if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad,
                                      LEGEND_SIZES_SMALL, &g))
         p->below_h = g.h + p->pad;
-      else if (legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_SMALL, &g))
+      else if (legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_SMALL, &g, &title_h))
         p->beside_w = g.w + p->pad;
     }
 

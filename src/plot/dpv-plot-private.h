@@ -120,6 +120,11 @@ struct _DpvPlot {
   double below_h;               /* height reserved for that strip (with its gap), or 0 */
   double beside_w;              /* width reserved right of the data area for that legend
                                    when no strip holds it (with its gap), or 0 */
+  double title_block_h;         /* the panel title's lines and the gap under them, or 0 */
+  double beside_top;            /* where that column starts: under the title, or at the
+                                   panel's top when the title is narrowed to its left */
+  double title_w;               /* the width the title is set in (p->w less the padding, or
+                                   less the column too) */
   GPtrArray *auto_legend;       /* markup of the entries of dpv_plot_set_legend_auto (), or
                                    NULL: in the strip when they do not fit inside */
   double extra_below;           /* blank under the x title (dpv_plot_align_bottom ()) */

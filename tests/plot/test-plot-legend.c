@@ -270,8 +270,9 @@ take_record (Canvas *c)
  * declared with dpv_plot_set_legend_auto () when @declare; its legend's box (0 × 0 when none
  * is drawn), its data area and its record. */
 static DpvPanelRecord *
-auto_panel_scaled (int w, int h, double text_scale, const char *const *labels, guint n,
-                   gboolean declare, cairo_rectangle_t *leg, cairo_rectangle_t *data)
+auto_panel_titled (int w, int h, double text_scale, const char *title,
+                   const char *const *labels, guint n, gboolean declare,
+                   cairo_rectangle_t *leg, cairo_rectangle_t *data)
 {
   Canvas c;
   DpvPlot *p;
@@ -281,6 +282,8 @@ auto_panel_scaled (int w, int h, double text_scale, const char *const *labels, g
   c.style.text_scale = text_scale;
   start_log (&c);
   p = dpv_plot_new (c.cr, &c.style, 0, 0, w, h);
+  if (title != NULL)
+    dpv_plot_set_title (p, title);
   dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, "x");
   dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, "y");
   if (declare)
@@ -301,6 +304,13 @@ auto_panel_scaled (int w, int h, double text_scale, const char *const *labels, g
   dpv_plot_get_text_rects (p, DPV_TEXT_LEGEND, leg, 1);
   dpv_plot_free (p);
   return take_record (&c);
+}
+
+static DpvPanelRecord *
+auto_panel_scaled (int w, int h, double text_scale, const char *const *labels, guint n,
+                   gboolean declare, cairo_rectangle_t *leg, cairo_rectangle_t *data)
+{
+  return auto_panel_titled (w, h, text_scale, NULL, labels, n, declare, leg, data);
 }
 
 static DpvPanelRecord *
@@ -359,6 +369,34 @@ test_legend_beside (void)
         dpv_panel_record_free (r);
       }
   g_test_message ("%u panel sizes draw the legend beside the data", n_beside);
+  g_assert_cmpuint (n_beside, >, 0);
+
+  /* with a title, the column starts under it, or beside a title narrowed to its left: the
+   * legend never covers the title */
+  n_beside = 0;
+  for (int w = 300; w <= 1200; w += 25)
+    for (int h = 60; h <= 240; h += 12)
+      {
+        cairo_rectangle_t leg, data;
+        DpvPanelRecord *r = auto_panel_titled (w, h, 1.0, "a panel title, centred over it",
+                                               labels, 6, TRUE, &leg, &data);
+
+        if (r->legend_form == DPV_LEGEND_BESIDE)
+          {
+            n_beside++;
+            for (guint t = 0; t < r->texts->len; t++)
+              {
+                const DpvTextBox *b = &g_array_index (r->texts, DpvTextBox, t);
+
+                if (b->kind == DPV_TEXT_TITLE)
+                  g_assert_true (leg.y >= b->y + b->h - 0.01 || leg.x >= b->x + b->w - 0.01);
+              }
+            g_assert_cmpfloat (leg.y + leg.height, <=, h + 0.01);
+            assert_all_entries (r, labels, 6);
+          }
+        dpv_panel_record_free (r);
+      }
+  g_test_message ("%u titled panel sizes draw the legend beside the data", n_beside);
   g_assert_cmpuint (n_beside, >, 0);
 }
 
