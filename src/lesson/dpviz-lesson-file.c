@@ -28,7 +28,6 @@
 #define LESSON_MAX_NOTE_CHARS 4000
 #define STEP_PREFIX "Step "
 /* How much of an offending value an error message quotes. */
-#define QUOTE_MAX_CHARS 40
 
 struct _DpvizLessonSource {
   DpvizLessonDoc *doc;
@@ -106,18 +105,10 @@ table_keys (KnownKey *out)
 
 /* ---- small helpers ---------------------------------------------------------------------- */
 
-/* An offending text as quoted in an error message: escaped and at most QUOTE_MAX_CHARS
- * characters, so that a hostile megabyte-long value cannot flood a dialog. */
 static char *
 quote_value (const char *str)
 {
-  g_autofree char *escaped = dpv_escape_for_display (str, -1);
-  const char *end;
-
-  if (g_utf8_strlen (escaped, -1) <= QUOTE_MAX_CHARS)
-    return g_steal_pointer (&escaped);
-  end = g_utf8_offset_to_pointer (escaped, QUOTE_MAX_CHARS);
-  return g_strdup_printf ("%.*s…", (int) (end - escaped), escaped);
+  return dpv_quote_for_message (str, DPV_QUOTE_MAX_CHARS);
 }
 
 static char *

@@ -556,17 +556,18 @@ range_error (const DpvParamSpec *spec, const char *got, GError **error)
 {
   g_autofree char *lo = dpv_format_shortest (spec->min);
   g_autofree char *hi = dpv_format_shortest (spec->max);
+  g_autofree char *shown = dpv_quote_for_message (got, DPV_QUOTE_MAX_CHARS);
 
   if (spec->kind == DPV_PARAM_KIND_UINT || spec->kind == DPV_PARAM_KIND_SEED)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                  /* Translators: a parameter (k), then the allowed range and the refused value */
                  _("%s must be a whole number between %s and %s (got %s)"), spec->symbol, lo,
-                 hi, got);
+                 hi, shown);
   else
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                  /* Translators: a parameter (ε, δ, Δ), then the allowed range and the refused
                   * value, e.g. "ε must be between 0.01 and 10 (got 20)" */
-                 _("%s must be between %s and %s (got %s)"), spec->symbol, lo, hi, got);
+                 _("%s must be between %s and %s (got %s)"), spec->symbol, lo, hi, shown);
   return FALSE;
 }
 
@@ -660,14 +661,16 @@ dpv_param_check (const DpvParamSpec *spec, const DpvParamValue *value, GError **
               || g_ascii_isspace (name[0]) || g_ascii_isspace (name[len - 1])
               || !g_utf8_validate (name, len, NULL))
             {
+              g_autofree char *shown
+                = len < DPV_PARAM_LIST_NAME_MAX && g_utf8_validate (name, len, NULL)
+                  ? dpv_quote_for_message (name, DPV_QUOTE_MAX_CHARS) : g_strdup ("…");
+
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                            /* Translators: a parameter's label, the item's number, and the
                             * longest name in bytes */
                            _("%s: the name of item %u must not be empty, longer than %u "
                              "bytes, or contain “,” or “=” (got “%s”)"),
-                           _(spec->label), i + 1, DPV_PARAM_LIST_NAME_MAX - 1,
-                           len < DPV_PARAM_LIST_NAME_MAX && g_utf8_validate (name, len, NULL)
-                           ? name : "…");
+                           _(spec->label), i + 1, DPV_PARAM_LIST_NAME_MAX - 1, shown);
               return FALSE;
             }
         }
@@ -682,7 +685,7 @@ static gboolean
 parse_error (const DpvParamSpec *spec, const char *text, GError **error)
 {
   g_autofree char *range = dpv_param_range_text (spec);
-  g_autofree char *shown = dpv_escape_for_display (text, -1);   /* one line, whatever it holds */
+  g_autofree char *shown = dpv_quote_for_message (text, DPV_QUOTE_MAX_CHARS);
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                /* Translators: a parameter (ε), the text that could not be read, the range */
@@ -804,7 +807,7 @@ dpv_param_parse (const DpvParamSpec *spec, const char *text, DpvParamValue *out,
           text = spec->presets[i].text;
       if (!parse_list (spec, text, &v.list))
         {
-          g_autofree char *shown = dpv_escape_for_display (text, -1);
+          g_autofree char *shown = dpv_quote_for_message (text, DPV_QUOTE_MAX_CHARS);
 
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                        spec->list_named

@@ -87,3 +87,16 @@ dpv_display_filename (const char *filename)
 {
   return dpv_escape_for_display (filename, -1);
 }
+
+char *
+dpv_quote_for_message (const char *text, glong max_chars)
+{
+  g_autofree char *escaped = dpv_escape_for_display (text, -1);
+  const char *end;
+
+  g_return_val_if_fail (max_chars > 0, g_strdup (""));
+  if (g_utf8_strlen (escaped, -1) <= max_chars)
+    return g_steal_pointer (&escaped);
+  end = g_utf8_offset_to_pointer (escaped, max_chars);
+  return g_strdup_printf ("%.*s…", (int) (end - escaped), escaped);
+}

@@ -15,6 +15,14 @@ G_BEGIN_DECLS
  * \u200e style escapes. Everything else, including any backslash, is kept as it is. */
 char *dpv_escape_for_display (const char *text, gssize length);
 
+/* An offending text as quoted in a message: dpv_escape_for_display () of @text, cut to at
+ * most @max_chars characters with "…" after the cut, so that a hostile megabyte-long value
+ * cannot flood a dialog or a terminal line. */
+char *dpv_quote_for_message (const char *text, glong max_chars);
+
+/* The length dpv_quote_for_message () callers use for a value typed or read from a file. */
+#define DPV_QUOTE_MAX_CHARS 40
+
 /* A file name (bytes in the file system's encoding) for a message: dpv_escape_for_display ()
  * of its bytes. */
 char *dpv_display_filename (const char *filename);

@@ -918,6 +918,28 @@ test_long_value_quoted_short (void)
   g_assert_nonnull (strstr (error->message, "aaaa…"));
 }
 
+/* A list value the model refuses (a data set) is quoted short too: the model's message is
+ * part of the lesson's. */
+static void
+test_long_list_quoted_short (void)
+{
+  g_autoptr (GString) text = g_string_new (HEAD "[Step 1]\nMechanism=laplace\nView=composition\n"
+                                           "Epsilon=1\nDelta=1e-6\nSensitivity=1\nK=300\nAges=");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DpvizLesson) lesson = NULL;
+
+  for (guint i = 0; i < 2000; i++)
+    g_string_append (text, i % 10 == 0 ? "\\r" : "30-");   /* an escape the file unescapes */
+  g_string_append_c (text, '\n');
+  lesson = dpviz_lesson_load_from_data_for_languages (text->str, text->len, C_ONLY, &error);
+  g_assert_null (lesson);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_test_message ("%s", error->message);
+  g_assert_cmpuint (strlen (error->message), <, 400);
+  g_assert_null (strchr (error->message, '\r'));
+  g_assert_nonnull (strstr (error->message, "30-…"));
+}
+
 /* ---- files that load --------------------------------------------------------------------- */
 
 static void
@@ -1310,6 +1332,7 @@ main (int argc, char *argv[])
   g_test_add ("/lesson-file/refused/missing-file", Fixture, NULL, fixture_set_up,
               test_missing_file, fixture_tear_down);
   g_test_add_func ("/lesson-file/refused/long-value", test_long_value_quoted_short);
+  g_test_add_func ("/lesson-file/refused/long-list", test_long_list_quoted_short);
   g_test_add_func ("/lesson-file/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/lesson-file/unknown-keys-ignored", test_unknown_keys_ignored);
   g_test_add_func ("/lesson-file/numbers-accepted", test_numbers_accepted);

@@ -136,6 +136,35 @@ test_table_ranges (void)
     g_assert_true (dpv_param_parse (dpv_param_spec (DPV_PARAM_K), "300", &v, NULL));
     g_assert_cmpuint (v.u, ==, 300);
   }
+  /* a refused text of any length is quoted short, on one line: a number out of range written
+   * with 5000 zeros, and 5000 characters of text with line breaks */
+  {
+    g_autoptr (GString) zeros = g_string_new ("1");
+    g_autoptr (GString) junk = g_string_new (NULL);
+
+    for (int i = 0; i < 5000; i++)
+      {
+        g_string_append_c (zeros, '0');
+        g_string_append (junk, i % 9 == 0 ? "\r\n" : "x");
+      }
+    for (DpvParamId i = 0; i < DPV_N_PARAMS; i++)
+      {
+        const char *texts[] = { zeros->str, junk->str };
+
+        for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+          {
+            DpvParamValue v;
+            g_autoptr (GError) error = NULL;
+
+            if (dpv_param_parse (dpv_param_spec (i), texts[t], &v, &error))
+              continue;   /* a free text, or a number this large is allowed */
+            g_assert_nonnull (error);
+            g_assert_null (strchr (error->message, '\n'));
+            g_assert_null (strchr (error->message, '\r'));
+            g_assert_cmpuint (strlen (error->message), <, 400);
+          }
+      }
+  }
 }
 
 /* A refusal quotes the refused text on one line, whatever it holds: a lesson's value may

@@ -385,6 +385,32 @@ test_display (void)
     }
 }
 
+/* A quoted value is the escaped text, cut after a number of characters (not bytes) with "…". */
+static void
+test_quote (void)
+{
+  g_autoptr (GString) long_text = g_string_new (NULL);
+  g_autofree char *q = NULL;
+
+  q = dpv_quote_for_message ("ε=1", 3);
+  g_assert_cmpstr (q, ==, "ε=1");
+  g_clear_pointer (&q, g_free);
+  q = dpv_quote_for_message ("ε=10", 3);
+  g_assert_cmpstr (q, ==, "ε=1…");
+  g_clear_pointer (&q, g_free);
+  /* the escape counts as the characters it shows */
+  q = dpv_quote_for_message ("a\nb", 3);
+  g_assert_cmpstr (q, ==, "a\\n…");
+  g_clear_pointer (&q, g_free);
+  for (int i = 0; i < 100000; i++)
+    g_string_append (long_text, i % 7 == 0 ? "\r" : "中");
+  q = dpv_quote_for_message (long_text->str, DPV_QUOTE_MAX_CHARS);
+  g_assert_cmpint (g_utf8_strlen (q, -1), ==, DPV_QUOTE_MAX_CHARS + 1);
+  g_assert_true (g_str_has_suffix (q, "…"));
+  g_assert_true (g_str_has_prefix (q, "\\r中中中中中中\\r"));
+  g_assert_null (strchr (q, '\r'));
+}
+
 /* ---- cases that need a privilege or its absence -------------------------------------- */
 
 /* Runs the rest of the current test as “nobody” in a subprocess when the test runs as root
@@ -609,5 +635,6 @@ main (int argc, char **argv)
   ADD ("/atomic/gfile", test_gfile);
 #undef ADD
   g_test_add_func ("/atomic/display", test_display);
+  g_test_add_func ("/atomic/quote", test_quote);
   return g_test_run ();
 }
