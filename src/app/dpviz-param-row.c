@@ -263,18 +263,41 @@ on_model_notify (DpvizParamRow *self)
   sync_from_model (self);
 }
 
-/* A linear slider: its two ends and three marks between them. */
+/* A linear slider: its two ends, and marks between them at a round step (1, 2, 2.5 or 5 times
+ * a power of ten, the first at least a quarter of the range), leaving out a mark within a tenth
+ * of the range from an end, where its label would run into the end's. */
 static void
 add_linear_marks (DpvizParamRow *self)
 {
-  for (int i = 0; i <= 4; i++)
+  static const double multiples[] = { 1.0, 2.0, 2.5, 5.0, 10.0 };
+  double range = self->max - self->min;
+  double quarter = range / 4.0;
+  double power = pow (10.0, floor (log10 (quarter)));
+  double step = 10.0 * power;
+
+  for (guint i = 0; i < G_N_ELEMENTS (multiples); i++)
+    if (multiples[i] * power >= quarter * (1.0 - 1e-9))
+      {
+        step = multiples[i] * power;
+        break;
+      }
+  if (self->integer)
+    step = MAX (1.0, round (step));
+  for (double k = ceil (self->min / step); k * step < self->max; k++)
     {
-      double v = self->min + (self->max - self->min) * i / 4.0;
+      double v = k * step;
       g_autofree char *label = NULL;
 
-      if (self->integer && v != round (v))
+      if (v - self->min < 0.1 * range || self->max - v < 0.1 * range)
         continue;
       label = g_strdup_printf ("%g", v);
+      gtk_scale_add_mark (GTK_SCALE (self->scale), v, GTK_POS_BOTTOM, label);
+    }
+  for (int end = 0; end < 2; end++)
+    {
+      double v = end == 0 ? self->min : self->max;
+      g_autofree char *label = g_strdup_printf ("%g", v);
+
       gtk_scale_add_mark (GTK_SCALE (self->scale), v, GTK_POS_BOTTOM, label);
     }
 }

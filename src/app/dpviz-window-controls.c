@@ -4,7 +4,7 @@
  *
  * One control per parameter that some registered view uses, by its kind: a slider with an
  * entry for a number (DpvizParamRow; a parameter whose negative value means "automatic" gets a
- * check button above it, as ε′ does), a check button for a boolean, a drop-down for a choice,
+ * check button above it that gives it a value, as ε′ has one in the template), a check button for a boolean, a drop-down for a choice,
  * a spin button with "New seed" for a seed (DpvizSeedRow, titled with what the visible view
  * says the seed draws), an editable table for a list (DpvizListEditor). The mechanism has its
  * own buttons in the template, ε′'s check button and the log-y check button are the template's
@@ -13,6 +13,8 @@
  * tooltip.
  */
 #include "config.h"
+
+#include <math.h>
 
 #include <glib/gi18n.h>
 
@@ -106,6 +108,75 @@ list_new (DpvizWindow        *self,
   return labelled (spec, dpviz_list_editor_new (self->model, spec->id));
 }
 
+/* A number whose negative value means "automatic" (DPV_PARAM_FLAG_AUTO): a check button that
+ * gives it a value, with its slider and entry under it while it has one. Checking it starts at
+ * the middle of the slider's range (the geometric middle on a logarithmic one). */
+typedef struct {
+  DpvizModel *model;        /* unowned: the window's, which outlives its controls */
+  const DpvParamSpec *spec;
+  GtkCheckButton *check;
+  GtkWidget *row;
+} AutoControl;
+
+static void
+auto_control_sync (AutoControl *c)
+{
+  gboolean set = dpviz_model_get_value (c->model, c->spec->name) >= 0;
+
+  if (gtk_check_button_get_active (c->check) != set)
+    gtk_check_button_set_active (c->check, set);
+  gtk_widget_set_visible (c->row, set);
+}
+
+static void
+auto_control_on_model (GtkWidget *box)
+{
+  auto_control_sync (g_object_get_data (G_OBJECT (box), "dpviz-auto-control"));
+}
+
+static void
+auto_control_toggled (AutoControl *c)
+{
+  const DpvParamSpec *spec = c->spec;
+  gboolean set = gtk_check_button_get_active (c->check);
+  double lo = spec->slider_min > 0 ? spec->slider_min : spec->min;
+
+  if (set == (dpviz_model_get_value (c->model, spec->name) >= 0))
+    return;
+  if (set)
+    dpviz_model_set_value (c->model, spec->name,
+                           dpv_param_snap (spec, spec->scale == DPV_PARAM_SCALE_LOG
+                                                 ? sqrt (lo * spec->max)
+                                                 : 0.5 * (lo + spec->max)),
+                           NULL);
+  else
+    g_object_set (c->model, spec->name, -1.0, NULL);
+}
+
+static GtkWidget *
+auto_new (DpvizWindow        *self,
+          const DpvParamSpec *spec)
+{
+  AutoControl *c = g_new0 (AutoControl, 1);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  g_autofree char *signal = g_strdup_printf ("notify::%s", spec->name);
+
+  c->model = self->model;
+  c->spec = spec;
+  c->check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_(spec->set_label)));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (c->check), _(spec->help));
+  self->rows[spec->id] = param_row_new (self, spec->id);
+  c->row = GTK_WIDGET (self->rows[spec->id]);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (c->check));
+  gtk_box_append (GTK_BOX (box), c->row);
+  g_object_set_data_full (G_OBJECT (box), "dpviz-auto-control", c, g_free);
+  g_signal_connect_swapped (c->check, "toggled", G_CALLBACK (auto_control_toggled), c);
+  g_signal_connect_object (self->model, signal, G_CALLBACK (auto_control_on_model), box,
+                           G_CONNECT_SWAPPED);
+  auto_control_sync (c);
+  return box;
+}
+
 static GtkWidget *
 check_new (DpvizWindow        *self,
            const DpvParamSpec *spec)
@@ -156,6 +227,11 @@ _dpviz_window_add_controls (DpvizWindow *self)
         {
         case DPV_PARAM_KIND_DOUBLE:
         case DPV_PARAM_KIND_UINT:
+          if ((spec->flags & DPV_PARAM_FLAG_AUTO) != 0)
+            {
+              control = auto_new (self, spec);
+              break;
+            }
           self->rows[id] = param_row_new (self, id);
           control = GTK_WIDGET (self->rows[id]);
           break;

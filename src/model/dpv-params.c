@@ -385,6 +385,7 @@ static const DpvParamSpec specs[DPV_N_PARAMS] = {
      * stated for the question at hand */
     .flags = DPV_PARAM_FLAG_AUTO | DPV_PARAM_FLAG_SESSION,
     .auto_label = N_("none"),
+    .set_label = N_("_Solve for a needed accuracy ±x"),
   },
   [DPV_PARAM_CANDIDATES] = {
     .id = DPV_PARAM_CANDIDATES, .kind = DPV_PARAM_KIND_LIST,

@@ -150,6 +150,8 @@ typedef struct {
   const char *not_applicable; /* N_(…): why it does nothing for the other mechanisms */
   DpvParamFlags flags;
   const char *auto_label;   /* N_(…): with DPV_PARAM_FLAG_AUTO, what a negative value means */
+  const char *set_label;    /* N_(…): with DPV_PARAM_FLAG_AUTO, the app's check button that
+                             * gives the parameter a value (with a mnemonic) */
 } DpvParamSpec;
 
 /* A row's range and default by id: DPV_PARAM_MAX (EPSILON). */

@@ -284,6 +284,36 @@ test_switch_views (void)
     g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
   }
 
+  /* Accuracy view: no needed accuracy by default, the row hidden under an unchecked check
+   * button; checking it gives ±x the middle of its logarithmic slider, 10^((−6 + 6)/2) = 1;
+   * unchecking takes it away again, and the model setting it checks the button. */
+  {
+    DpvizParamRow *row = dpviz_window_get_param_row (window, "target");
+    GtkWidget *control = dpviz_window_get_control (window, "target");
+    GtkWidget *check = gtk_widget_get_first_child (control);
+
+    dpviz_model_set_view (model, DPVIZ_VIEW ("accuracy"));
+    g_assert_true (GTK_IS_CHECK_BUTTON (check));
+    g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (row), control));
+    g_assert_true (gtk_widget_get_visible (control));
+    g_assert_cmpfloat (dpviz_model_get_value (model, "target"), <, 0);
+    g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+    g_assert_cmpfloat (dpviz_model_get_value (model, "target"), ==, 1.0);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+    type_into (row, "2.5");
+    g_assert_cmpfloat (dpviz_model_get_value (model, "target"), ==, 2.5);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
+    g_assert_cmpfloat (dpviz_model_get_value (model, "target"), <, 0);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row)));
+    g_assert_true (dpviz_model_set_value (model, "target", 0.5, NULL));
+    g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+    g_object_set (model, "target", -1.0, NULL);
+    g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  }
+
   /* Zoom changes the plot text scale, and the text of every control with it: a parameter
    * row's heading, a slider's caption and the read-outs, each by the same factor. */
   {
