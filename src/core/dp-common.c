@@ -149,13 +149,31 @@ dp_expm1_neg_plus (double x)
  * exact to a few ulp (erfc has relative accuracy, e^{s²/2} ≤ e^{4.5}). Above, Laplace's
  * continued fraction (A&S 26.2.14) evaluated backwards with 60 levels reaches 1e-17 for
  * every s ≥ 3 (checked against 40-digit arithmetic). */
+/* The depth at which Laplace's continued fraction for the Mills ratio, evaluated backwards,
+ * has converged to double precision at s: it converges faster as s grows. Measured against a
+ * depth of 400 on a fine grid of s ∈ [3, 10¹⁰], each depth here is at least two terms more
+ * than the last that still changed the result (58 at s = 3, 14 at s = 10, 5 at s = 100). */
+int
+dp_mills_ratio_depth (double s)
+{
+  static const struct { double below; int depth; } table[] = {
+    { 3.5, 60 }, { 4.0, 48 }, { 5.0, 40 }, { 6.0, 30 }, { 8.0, 25 }, { 10.0, 19 },
+    { 15.0, 16 }, { 20.0, 13 }, { 30.0, 12 }, { 50.0, 9 }, { 100.0, 8 },
+  };
+
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (s < table[i].below)
+      return table[i].depth;
+  return 7;
+}
+
 double
 dp_mills_ratio (double s)
 {
   if (s < 3.0)
     return sqrt (M_PI / 2.0) * exp (0.5 * s * s) * gsl_sf_erfc (s * M_SQRT1_2);
   double t = s;
-  for (int k = 60; k >= 1; k--)
+  for (int k = dp_mills_ratio_depth (s); k >= 1; k--)
     t = s + k / t;
   return 1.0 / t;
 }

@@ -44,7 +44,7 @@ mills_ratio_derivative_neg (double s)
   if (s < 3.0)
     return 1.0 - s * dp_mills_ratio (s);
   double t = s;
-  for (int k = 60; k >= 2; k--)
+  for (int k = dp_mills_ratio_depth (s); k >= 2; k--)
     t = s + k / t;
   double r = 1.0 / (s + 1.0 / t);
   return r / t;

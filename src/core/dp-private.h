@@ -29,6 +29,8 @@ double dp_expm1_neg_plus (double x);
 /* Mills ratio R(s) = Φ(−s)/φ(s) for s ≥ −1 (erfc below 3, Laplace's continued fraction
  * R = 1/(s + 1/(s + 2/(s + 3/…))) above; Abramowitz & Stegun 26.2.14). */
 double dp_mills_ratio (double s);
+/* The depth of that continued fraction which has converged to double precision at s ≥ 3. */
+int dp_mills_ratio_depth (double s);
 
 /* δ(ε) of the Gaussian pair with μ = Δ/σ > 0 (Balle & Wang 2018, Thm 8) for any finite ε
  * (ε < 0 through the symmetry of the pair) and any μ > 0; never NaN. */
