@@ -27,6 +27,8 @@
 /* A stage that reports progress gets the bar only when it runs longer than this (µs): short
  * ones would only flicker. */
 #define PROGRESS_DELAY_US (150 * G_TIME_SPAN_MILLISECOND)
+/* How often the bar follows the stage's progress (ms). */
+#define PROGRESS_POLL_MS 50
 
 struct _DpvizPlotView
 {
@@ -43,7 +45,7 @@ struct _DpvizPlotView
   GPtrArray *drag_log;      /* DpvDragArea * of the last drawing, widget coordinates */
   DpvDragArea *drag;        /* the area of the drag in progress (a copy), or NULL */
   GtkWidget *progress;      /* GtkProgressBar over the plot */
-  guint progress_tick;      /* tick callback while the frame is pending */
+  guint progress_poll;      /* timeout while the frame is pending */
   gint64 pending_since;
 
   guint n_draws;
@@ -140,13 +142,13 @@ describe_cb (gpointer user_data)
 }
 
 /* While the frame is pending: the progress the expensive stage reports, as a bar over the
- * plot. */
+ * plot, polled every PROGRESS_POLL_MS. A timeout, not a tick callback: a tick callback keeps
+ * the frame clock painting at the display's rate for as long as the stage runs, so a change
+ * made meanwhile waits for the next of those frames, and the frames take CPU from the stage. */
 static gboolean
-progress_tick_cb (GtkWidget     *widget,
-                  GdkFrameClock *clock,
-                  gpointer       user_data)
+progress_poll_cb (gpointer user_data)
 {
-  DpvizPlotView *self = DPVIZ_PLOT_VIEW (widget);
+  DpvizPlotView *self = DPVIZ_PLOT_VIEW (user_data);
   double fraction = -1.0;
   gboolean pending = self->provider != NULL
                      && dpviz_frame_provider_get_pending (self->provider, self->kind);
@@ -162,7 +164,7 @@ progress_tick_cb (GtkWidget     *widget,
     gtk_widget_set_visible (self->progress, FALSE);
   if (pending)
     return G_SOURCE_CONTINUE;
-  self->progress_tick = 0;
+  self->progress_poll = 0;
   return G_SOURCE_REMOVE;
 }
 
@@ -174,11 +176,10 @@ watch_progress (DpvizPlotView *self)
 
   if (self->progress == NULL)
     return;   /* disposed */
-  if (pending && self->progress_tick == 0)
+  if (pending && self->progress_poll == 0)
     {
       self->pending_since = g_get_monotonic_time ();
-      self->progress_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), progress_tick_cb,
-                                                          NULL, NULL);
+      self->progress_poll = g_timeout_add (PROGRESS_POLL_MS, progress_poll_cb, self);
     }
   else if (!pending)
     gtk_widget_set_visible (self->progress, FALSE);
@@ -351,11 +352,7 @@ dpviz_plot_view_dispose (GObject *object)
   DpvizPlotView *self = DPVIZ_PLOT_VIEW (object);
 
   g_clear_handle_id (&self->describe_timeout, g_source_remove);
-  if (self->progress_tick != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->progress_tick);
-      self->progress_tick = 0;
-    }
+  g_clear_handle_id (&self->progress_poll, g_source_remove);
   g_clear_pointer (&self->progress, gtk_widget_unparent);
   g_clear_pointer (&self->drag, dpv_drag_area_free);
   g_clear_pointer (&self->drag_log, g_ptr_array_unref);

@@ -289,6 +289,8 @@ main (int argc, char *argv[])
             double eps = pow (10.0, -2.0 + 3.0 * (i + 0.5) / samples);
             guint draws;
             gint64 t0, cpu0, t_exact = 0;
+            double since_paint;
+            gboolean busy;
 
             eps = round (eps * 1000) / 1000;
             eps = CLAMP (eps, DPV_PARAM_MIN (EPSILON), DPV_PARAM_MAX (EPSILON));
@@ -297,6 +299,8 @@ main (int argc, char *argv[])
             iterate_for (0.08);
             draws = dpviz_plot_view_get_n_draws (plot);
             t0 = g_get_monotonic_time ();
+            since_paint = (t0 - last_after_paint) / 1000.0;
+            busy = dpviz_frame_provider_get_busy (provider);
             cpu0 = thread_cpu_us ();
             t_layout = t_paint = 0;
             if (!dpviz_model_set_epsilon (model, eps, NULL))
@@ -309,7 +313,9 @@ main (int argc, char *argv[])
             latency[n] = (last_after_paint - t0) / 1000.0;
             ui_cpu[n] = (last_after_paint_cpu - cpu0) / 1000.0;
             if (getenv ("BENCH_DEBUG"))
-              printf ("  ε=%g layout %+.1f paint %+.1f snapshot-end %+.1f after-paint %+.1f\n", eps,
+              printf ("  ε=%g (%.1f ms after the last frame%s) layout %+.1f paint %+.1f "
+                      "snapshot-end %+.1f after-paint %+.1f\n", eps, since_paint,
+                      busy ? ", a stage computing" : "",
                       (t_layout - t0) / 1000.0, (t_paint - t0) / 1000.0,
                       (dpviz_plot_view_get_last_draw_time (plot) - t0) / 1000.0,
                       (last_after_paint - t0) / 1000.0);
