@@ -31,9 +31,11 @@ def pdf_text_sizes(data):
     """The size of every text run: Tf's size times the vertical scale of its text matrix Tm,
     times the scale of the page's cm matrices (the content streams, inflated)."""
     sizes = []
-    for m in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+    # the stream's own end, not the EOL before "endstream": a deflate stream may end in a CR
+    # byte, which the optional \r would take
+    for m in re.finditer(rb"stream\r?\n(.*?)\nendstream", data, re.S):
         try:
-            text = zlib.decompress(m.group(1)).decode("latin-1")
+            text = zlib.decompressobj().decompress(m.group(1)).decode("latin-1")
         except zlib.error:
             continue
         if "Tf" not in text:
