@@ -139,6 +139,16 @@ draw_titles (DpvPlot *p)
       g_object_unref (layout);
     }
 
+  if (p->x_title_inline)
+    {
+      PangoLayout *layout = dpv_plot_text_layout (p, p->axes[AX_X].title, TICK_FACTOR);
+      double y = p->dy + p->dh + p->ticklen + p->pad * 0.4;
+
+      dpv_text_layout_size (layout, &w, &h);
+      dpv_plot_show_layout (p, layout, p->x_title_x, y, &p->style.foreground, FALSE);
+      dpv_plot_record_text (p, DPV_TEXT_AXIS_TITLE, p->x_title_x, y, w, h);
+    }
+
   for (int which = AX_Y; which <= AX_Y2; which++)
     {
       gboolean show = which == AX_Y ? p->show_y_title : p->show_y2_title;

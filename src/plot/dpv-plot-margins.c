@@ -117,6 +117,7 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
   p->pad = p->em * 0.45;
   p->ticklen = p->em * 0.35;
   p->show_x_title = p->axes[AX_X].title != NULL;
+  p->x_title_inline = FALSE;
   p->show_y_title = p->axes[AX_Y].title != NULL;
   p->show_y2_title = p->axes[AX_Y2].set && p->axes[AX_Y2].title != NULL;
 
@@ -173,6 +174,7 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
   if (xt_h + title_h > p->h * 0.3)
     {
       p->show_x_title = FALSE;
+      p->x_title_inline = TRUE;
       xt_h = 0;
     }
 
@@ -188,7 +190,19 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
       /* the strip takes a quarter of the panel at most, or with smaller text 40 %, no more
        * (enlarged text may come down to its size at text scale 1 for it): else the legend
        * goes inside */
-      if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.25 - p->pad,
+      /* a panel at least three times as wide as it is tall, which a strip would leave
+       * under eight lines (a title, the tick labels, the x title and three lines of data),
+       * keeps its height: the column first */
+      gboolean wide = p->w >= 3 * p->h;
+      gboolean strip_fits = dpv_plot_legend_grid (p, markups, strip->len, 0,
+                                                  p->h * 0.25 - p->pad, LEGEND_SIZES_USUAL, &g);
+
+      if (strip_fits && (!wide || p->h - g.h - p->pad >= 8 * p->em))
+        p->below_h = g.h + p->pad;
+      else if (wide
+               && legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_USUAL, &g, &title_h))
+        p->beside_w = g.w + p->pad;
+      else if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.25 - p->pad,
                                 LEGEND_SIZES_USUAL, &g)
           || dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad,
                                    LEGEND_SIZES_USUAL, &g))
@@ -209,6 +223,7 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
   if (xt_h > 0 && p->h - top - bottom < p->h * 0.4)
     {
       p->show_x_title = FALSE;
+      p->x_title_inline = TRUE;
       bottom -= p->pad * 0.6 + xt_h;
       xt_h = 0;
     }
@@ -292,6 +307,7 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
     dpv_plot_pick_x_ticks (p, TRUE, &l, &r);
   }
   align_data_area (p);
+  dpv_plot_place_inline_x_title (p);
   dpv_plot_resolve_corner_labels (p);
   p->laid_out = TRUE;
 }

@@ -267,6 +267,85 @@ dpv_plot_resolve_corner_labels (DpvPlot *p)
     }
 }
 
+/* An x title with no room of its own under the tick labels (dpv-plot-margins.c drops it
+ * there) is set at the tick labels' size in their row, so that a compact panel keeps the
+ * name of its axis: at the right end of the row, ending where the data area ends, with the
+ * labels it meets hidden; or else centred in the widest gap between two labels that holds
+ * it; or else between the first and the last label, the others hidden. When none of
+ * these leaves two labels, the axis has no title. */
+void
+dpv_plot_place_inline_x_title (DpvPlot *p)
+{
+  Axis *ax = &p->axes[AX_X];
+  double w, gap = p->em * 0.8, x0 = 0, best = -1, lo[DPV_MAX_TICKS], hi[DPV_MAX_TICKS];
+  gboolean keep[DPV_MAX_TICKS];
+  gsize order[DPV_MAX_TICKS], n = 0;
+  guint left = 0;
+
+  if (!p->x_title_inline)
+    return;
+  p->x_title_inline = FALSE;
+  if (ax->title == NULL || !p->x_tick_labels)
+    return;
+  dpv_text_layout_size (dpv_plot_text_layout (p, ax->title, TICK_FACTOR), &w, NULL);
+  if (!(w <= p->dw))
+    return;
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    if (ax->show_label[i])
+      {
+        double ly, lw, lh;
+
+        dpv_plot_tick_label_rect (p, AX_X, i, &lo[i], &ly, &lw, &lh);
+        hi[i] = lo[i] + lw;
+        order[n++] = i;
+      }
+  /* the labels left to right (insertion sort: a dozen at most) */
+  for (gsize k = 1; k < n; k++)
+    for (gsize j = k; j > 0 && lo[order[j]] < lo[order[j - 1]]; j--)
+      {
+        gsize t = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  /* the right end, where an axis title is read as one */
+  x0 = p->dx + p->dw - w;
+  for (gsize i = 0; i < ax->n_ticks; i++)
+    {
+      keep[i] = ax->show_label[i] && hi[i] <= x0 - gap;
+      left += keep[i];
+    }
+  for (gsize k = 0; left < 2 && k + 1 < n; k++)
+    {
+      double a = hi[order[k]] + gap, b = lo[order[k + 1]] - gap;
+
+      if (b - a >= w && b - a > best)
+        {
+          best = b - a;
+          x0 = (a + b) / 2 - w / 2;
+        }
+    }
+  if (best >= 0)
+    {
+      p->x_title_x = x0;
+      p->x_title_inline = TRUE;
+      return;
+    }
+  if (left < 2 && n >= 2 && lo[order[n - 1]] - hi[order[0]] - 2 * gap >= w)
+    {
+      /* the first and the last label alone, the title between them */
+      for (gsize i = 0; i < ax->n_ticks; i++)
+        keep[i] = i == order[0] || i == order[n - 1];
+      x0 = (hi[order[0]] + lo[order[n - 1]]) / 2 - w / 2;
+      left = 2;
+    }
+  if (left < 2)
+    return;
+  memcpy (ax->show_label, keep, ax->n_ticks * sizeof keep[0]);
+  p->x_title_x = x0;
+  p->x_title_inline = TRUE;
+}
+
 double
 dpv_plot_y_label_height (DpvPlot *p, int which)
 {

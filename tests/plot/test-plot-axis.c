@@ -174,6 +174,77 @@ test_label_collisions (void)
     }
 }
 
+/* A short panel (the x title has no room of its own under the tick labels) sets its x title
+ * in the row of the tick labels: beside them, not over them, inside the data area's width,
+ * with two labels at least, at the right end of the row; a title wider than the data area
+ * is not drawn. */
+static gsize
+draw_short_panel (const char *x_title, double w, cairo_rectangle_t *ticks, gsize max_ticks,
+                  cairo_rectangle_t *title, double *data_x, double *data_bottom, double *data_w)
+{
+  Canvas c;
+  DpvPlot *p;
+  double dx, dy, dw, dh;
+  gsize n, n_titles;
+
+  canvas_init (&c, (int) w, 150, 1, DPV_THEME_LIGHT);
+  c.style.text_scale = 2.0;
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, w, 150);
+  dpv_plot_set_title (p, "A panel title");
+  dpv_plot_set_x_axis (p, 0, 100, DPV_SCALE_LINEAR, x_title);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  dpv_plot_get_data_area (p, &dx, &dy, &dw, &dh);
+  *data_x = dx;
+  *data_bottom = dy + dh;
+  *data_w = dw;
+  n = dpv_plot_get_text_rects (p, DPV_TEXT_X_TICK, ticks, max_ticks);
+  n_titles = dpv_plot_get_text_rects (p, DPV_TEXT_AXIS_TITLE, title, 1);
+  g_assert_cmpuint (n_titles, <=, 1);
+  if (n_titles == 0)
+    title->width = 0;
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return n;
+}
+
+static void
+test_inline_x_title (void)
+{
+  static const char *titles[] = { "k", "output y", "a long axis title", NULL };
+  cairo_rectangle_t bare[32], ticks[32], title, none;
+  double dx, bottom, dw;
+  gsize n_bare = draw_short_panel (NULL, 640, bare, G_N_ELEMENTS (bare), &none, &dx, &bottom,
+                                   &dw);
+
+  g_assert_cmpuint (n_bare, >=, 3);
+  g_assert_cmpfloat (none.width, ==, 0);
+  for (const char *const *t = titles; *t; t++)
+    {
+      gsize n = draw_short_panel (*t, 640, ticks, G_N_ELEMENTS (ticks), &title, &dx, &bottom,
+                                  &dw);
+
+      g_assert_cmpfloat (title.width, >, 0);
+      g_assert_cmpuint (n, >=, 2);
+      /* in the tick labels' row, under the data area */
+      g_assert_cmpfloat (title.y, >=, bottom);
+      g_assert_cmpfloat (title.y, <, ticks[0].y + ticks[0].height);
+      g_assert_cmpfloat (title.x, >=, dx - 0.01);
+      g_assert_cmpfloat (title.x + title.width, <=, dx + dw + 0.01);
+      for (gsize i = 0; i < n; i++)
+        g_assert_false (rects_overlap (&title, &ticks[i]));
+      /* at the right end, where an axis title is read as one, hiding only the labels it
+       * meets */
+      g_assert_cmpfloat (fabs (title.x + title.width - (dx + dw)), <, 0.5);
+      for (gsize i = 0; i < n; i++)
+        g_assert_cmpfloat (ticks[i].x + ticks[i].width, <, title.x);
+      g_assert_cmpuint (n, <, n_bare);
+    }
+  draw_short_panel ("an axis title far wider than the data area of this panel", 300, ticks,
+                    G_N_ELEMENTS (ticks), &title, &dx, &bottom, &dw);
+  g_assert_cmpfloat (title.width, ==, 0);
+}
+
 /* Side-by-side panels, one with its legend under it: aligned, their data areas end on the same
  * line, and the other panel's x title stays under its tick labels (the blank goes below it). */
 static void
@@ -388,5 +459,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/align-x", test_align_x);
   g_test_add_func ("/plot/pixel-snap", test_pixel_snap);
   g_test_add_func ("/plot/corner-labels", test_corner_labels);
+  g_test_add_func ("/plot/inline-x-title", test_inline_x_title);
   return g_test_run ();
 }

@@ -400,6 +400,43 @@ test_legend_beside (void)
   g_assert_cmpuint (n_beside, >, 0);
 }
 
+/* A panel at least three times as wide as it is tall takes the column beside its data
+ * rather than a strip that would leave it under eight lines: a strip is drawn under such a
+ * panel only where eight lines stay above it, and some sizes take the column although a
+ * strip would hold the legend. A panel less wide keeps the strip or the box. */
+static void
+test_legend_beside_wide (void)
+{
+  static const char *labels[] = { "first curve", "second curve", "third curve" };
+  guint n_beside = 0, n_below = 0;
+
+  for (int w = 600; w <= 1500; w += 50)
+    for (int h = 80; h <= 320; h += 20)
+      {
+        cairo_rectangle_t leg, data, leg0, data0;
+        DpvPanelRecord *plain = auto_panel_scaled (w, h, 1.0, labels, 3, FALSE, &leg0, &data0);
+        DpvPanelRecord *r = auto_panel_scaled (w, h, 1.0, labels, 3, TRUE, &leg, &data);
+
+        if (w >= 3 * h && r->legend_form == DPV_LEGEND_BELOW)
+          {
+            n_below++;
+            g_assert_cmpfloat (h - leg.height, >=, 8 * r->em);
+          }
+        if (w >= 3 * h && r->legend_form == DPV_LEGEND_BESIDE)
+          {
+            n_beside++;
+            g_assert_cmpfloat_with_epsilon (data.height, data0.height, 1.01);
+            assert_all_entries (r, labels, 3);
+          }
+        if (w < 3 * h)
+          g_assert_cmpint (r->legend_form, !=, DPV_LEGEND_BESIDE);
+        dpv_panel_record_free (plain);
+        dpv_panel_record_free (r);
+      }
+  g_test_message ("wide panels: %u with the legend beside, %u below", n_beside, n_below);
+  g_assert_cmpuint (n_beside, >, 0);
+}
+
 /* With enlarged text (a projector's 2×), a legend that finds no room at its usual sizes is
  * drawn smaller rather than not at all, but never smaller than the same legend at text
  * scale 1 (its box takes about the area a roomy panel at 1× gives it, or more: at least
@@ -631,6 +668,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/legend-small", test_legend_small);
   g_test_add_func ("/plot/legend-auto", test_legend_auto);
   g_test_add_func ("/plot/legend-beside", test_legend_beside);
+  g_test_add_func ("/plot/legend-beside-wide", test_legend_beside_wide);
   g_test_add_func ("/plot/legend-text-scale", test_legend_text_scale);
   g_test_add_func ("/plot/legend-wrap", test_legend_wrap);
   g_test_add_func ("/plot/legend-dedup", test_legend_dedup);
