@@ -142,7 +142,7 @@ draw_titles (DpvPlot *p)
   if (p->x_title_inline)
     {
       PangoLayout *layout = dpv_plot_text_layout (p, p->axes[AX_X].title, TICK_FACTOR);
-      double y = p->dy + p->dh + p->ticklen + p->pad * 0.4;
+      double y = dpv_plot_x_tick_row_y (p);
 
       dpv_text_layout_size (layout, &w, &h);
       dpv_plot_show_layout (p, layout, p->x_title_x, y, &p->style.foreground, FALSE);

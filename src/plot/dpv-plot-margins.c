@@ -189,23 +189,24 @@ layout_pass (DpvPlot *p, GPtrArray *strip)
 
       /* the strip takes a quarter of the panel at most, or with smaller text 40 %, no more
        * (enlarged text may come down to its size at text scale 1 for it): else the legend
-       * goes inside */
-      /* a panel at least three times as wide as it is tall, which a strip would leave
-       * under eight lines (a title, the tick labels, the x title and three lines of data),
-       * keeps its height: the column first */
+       * goes inside. A panel at least three times as wide as it is tall, which the strip
+       * would leave under eight lines (a title, the tick labels, the x title and three
+       * lines of data), keeps its height: the column first. */
       gboolean wide = p->w >= 3 * p->h;
+      LegendGrid quarter;
       gboolean strip_fits = dpv_plot_legend_grid (p, markups, strip->len, 0,
-                                                  p->h * 0.25 - p->pad, LEGEND_SIZES_USUAL, &g);
+                                                  p->h * 0.25 - p->pad, LEGEND_SIZES_USUAL,
+                                                  &quarter);
 
-      if (strip_fits && (!wide || p->h - g.h - p->pad >= 8 * p->em))
-        p->below_h = g.h + p->pad;
+      if (strip_fits && (!wide || p->h - quarter.h - p->pad >= 8 * p->em))
+        p->below_h = quarter.h + p->pad;
       else if (wide
                && legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_USUAL, &g, &title_h))
         p->beside_w = g.w + p->pad;
-      else if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.25 - p->pad,
-                                LEGEND_SIZES_USUAL, &g)
-          || dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad,
-                                   LEGEND_SIZES_USUAL, &g))
+      else if (strip_fits)
+        p->below_h = quarter.h + p->pad;
+      else if (dpv_plot_legend_grid (p, markups, strip->len, 0, p->h * 0.4 - p->pad,
+                                     LEGEND_SIZES_USUAL, &g))
         p->below_h = g.h + p->pad;
       else if (legend_beside_fits (p, markups, strip->len, LEGEND_SIZES_USUAL, &g, &title_h))
         p->beside_w = g.w + p->pad;

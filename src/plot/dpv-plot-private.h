@@ -101,7 +101,7 @@ struct _DpvPlot {
   gboolean laid_out;
   gboolean show_y_title, show_y2_title, show_x_title;
   gboolean x_title_inline;      /* the x title, with no room under the tick labels, is set at
-                                   their size at the right end of their row */
+                                   their size in their row (dpv_plot_place_inline_x_title) */
   double x_title_x;             /* where it starts (user units), when x_title_inline */
   double dx, dy, dw, dh;        /* data area */
   double min_left, min_right;   /* forced by dpv_plot_align_x() */
@@ -263,6 +263,7 @@ PangoLayout *dpv_plot_tick_label_rect (DpvPlot *p, int which, gsize i, double *x
 void dpv_plot_resolve_corner_labels (DpvPlot *p);
 double dpv_plot_y_label_height (DpvPlot *p, int which);
 void dpv_plot_place_inline_x_title (DpvPlot *p);
+double dpv_plot_x_tick_row_y (DpvPlot *p);
 double dpv_plot_x_label_height (DpvPlot *p);
 
 /* dpv-plot-legend-grid.c */

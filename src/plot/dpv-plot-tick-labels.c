@@ -154,6 +154,13 @@ dpv_plot_pick_x_ticks (DpvPlot *p, gboolean bounded, double *out_left, double *o
   *out_right = right;
 }
 
+/* The top of the x tick labels' row (and of an x title set in it). */
+double
+dpv_plot_x_tick_row_y (DpvPlot *p)
+{
+  return p->dy + p->dh + p->ticklen + p->pad * 0.4;
+}
+
 /* Where tick label i of an axis goes (top-left, size); returns its layout. */
 PangoLayout *
 dpv_plot_tick_label_rect (DpvPlot *p,
@@ -171,7 +178,7 @@ dpv_plot_tick_label_rect (DpvPlot *p,
   if (which == AX_X)
     {
       *x = dpv_plot_map_x (p, t->value) - *w / 2;
-      *y = p->dy + p->dh + p->ticklen + p->pad * 0.4;
+      *y = dpv_plot_x_tick_row_y (p);
     }
   else
     {

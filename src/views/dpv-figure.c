@@ -68,6 +68,54 @@ entry_drawn (const DpvPanelRecord *r, const char *markup)
   return has_string (r->labels, plain);
 }
 
+guint
+dpv_figure_panel_crowding (const DpvPanelRecord *r, const char *where, GString *report)
+{
+  const double tol = 0.5;
+  const char *name = r->full_title != NULL ? r->full_title : "(untitled)";
+  guint n = 0;
+
+  g_return_val_if_fail (r != NULL, 0);
+
+  if (r->data_h > 0
+      && (r->data_h < DPV_FIGURE_DATA_EM * r->em || r->data_w < 2 * DPV_FIGURE_DATA_EM * r->em))
+    {
+      n++;
+      if (report != NULL)
+        g_string_append_printf (report, "%s: panel %s has a data area of %.0f × %.0f, text "
+                                "size %.1f\n", where, name, r->data_w, r->data_h, r->em);
+    }
+  for (guint t = 0; t < r->texts->len; t++)
+    {
+      const DpvTextBox *b = &g_array_index (r->texts, DpvTextBox, t);
+
+      if (b->kind == DPV_TEXT_LEGEND && r->legend_form == DPV_LEGEND_BOX
+          && b->w * b->h > DPV_FIGURE_BOX_SHARE * r->data_w * r->data_h)
+        {
+          n++;
+          if (report != NULL)
+            g_string_append_printf (report, "%s: panel %s has a legend box over %.0f %% of "
+                                    "its data\n", where, name,
+                                    100 * b->w * b->h / (r->data_w * r->data_h));
+        }
+      for (guint u = 0; b->kind == DPV_TEXT_ANNOTATION && u < t; u++)
+        {
+          const DpvTextBox *c = &g_array_index (r->texts, DpvTextBox, u);
+
+          if (c->kind == DPV_TEXT_ANNOTATION
+              && MIN (b->x + b->w, c->x + c->w) - MAX (b->x, c->x) > tol
+              && MIN (b->y + b->h, c->y + c->h) - MAX (b->y, c->y) > tol)
+            {
+              n++;
+              if (report != NULL)
+                g_string_append_printf (report, "%s: panel %s has labels %u and %u "
+                                        "overlapping\n", where, name, u, t);
+            }
+        }
+    }
+  return n;
+}
+
 gboolean
 dpv_figure_panels_complete (GPtrArray *panels, double width, double height)
 {
@@ -86,25 +134,12 @@ dpv_figure_panels_complete (GPtrArray *panels, double width, double height)
       for (guint e = 0; r->entries != NULL && e < r->entries->len; e++)
         if (!entry_drawn (r, g_ptr_array_index (r->entries, e)))
           return FALSE;
-      if (r->data_h > 0
-          && (r->data_h < DPV_FIGURE_DATA_EM * r->em || r->data_w < 2 * DPV_FIGURE_DATA_EM * r->em))
+      if (dpv_figure_panel_crowding (r, NULL, NULL) > 0)
         return FALSE;
       for (guint t = 0; t < r->texts->len; t++)
         {
           const DpvTextBox *b = &g_array_index (r->texts, DpvTextBox, t);
 
-          if (b->kind == DPV_TEXT_LEGEND && r->legend_form == DPV_LEGEND_BOX
-              && b->w * b->h > DPV_FIGURE_BOX_SHARE * r->data_w * r->data_h)
-            return FALSE;
-          for (guint u = 0; b->kind == DPV_TEXT_ANNOTATION && u < t; u++)
-            {
-              const DpvTextBox *c = &g_array_index (r->texts, DpvTextBox, u);
-
-              if (c->kind == DPV_TEXT_ANNOTATION
-                  && MIN (b->x + b->w, c->x + c->w) - MAX (b->x, c->x) > tol
-                  && MIN (b->y + b->h, c->y + c->h) - MAX (b->y, c->y) > tol)
-                return FALSE;
-            }
           if (b->x < -tol || b->y < -tol || b->x + b->w > width + tol
               || b->y + b->h > height + tol)
             return FALSE;

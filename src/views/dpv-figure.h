@@ -11,6 +11,7 @@
 
 #include "dpv-export.h"
 #include "dpv-frame.h"
+#include "dpv-plot.h"
 #include "dpv-style.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,11 @@ char *dpv_figure_caption_markup (const DpvFrame *frame, const DpvStyle *style, c
 #define DPV_FIGURE_DATA_EM 3.0
 #define DPV_FIGURE_BOX_SHARE 0.35
 gboolean dpv_figure_panels_complete (GPtrArray *panels, double width, double height);
+/* The crowding of the panel @r records, as dpv_figure_panels_complete () judges it: a data
+ * area under DPV_FIGURE_DATA_EM text sizes tall or twice that wide, a legend box over more
+ * than DPV_FIGURE_BOX_SHARE of it, two of its labels overlapping. Returns how many it
+ * found; appends a line for each to @report (NULL: none), prefixed with @where. */
+guint dpv_figure_panel_crowding (const DpvPanelRecord *r, const char *where, GString *report);
 /* The least height, from @min_height up in steps of two text sizes, at which @frame drawn
  * @width wide (user units, @scale device pixels a unit) keeps every panel complete
  * (dpv_figure_panels_complete ()); @min_height when none up to @max_height does. The height

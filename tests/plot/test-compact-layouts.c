@@ -312,15 +312,11 @@ count_axis_titles (const DpvPanelRecord *r, gboolean *x_title)
 }
 
 /* The crowding of @d, one line each, appended to @crowded prefixed with @where: the axis
- * titles @ref has that @d does not draw; a data area under DPV_FIGURE_DATA_EM text sizes
- * tall or twice that wide; a legend box covering more than DPV_FIGURE_BOX_SHARE of the data
- * area; two labels in a panel overlapping (the tests of dpv_figure_panels_complete (), which
- * lecture-notes presets are fitted to). @d has @ref's panels. */
+ * titles @ref has that @d does not draw, and what dpv_figure_panel_crowding () finds (the
+ * criteria lecture-notes presets are fitted to). @d has @ref's panels. */
 static void
 check_crowded (const Drawn *d, const Drawn *ref, const char *where, GString *crowded)
 {
-  const double tol = 0.5;
-
   for (guint i = 0; i < d->panels->len; i++)
     {
       const DpvPanelRecord *r = g_ptr_array_index (d->panels, i);
@@ -333,31 +329,7 @@ check_crowded (const Drawn *d, const Drawn *ref, const char *where, GString *cro
         g_string_append_printf (crowded, "%s: panel %s draws %u of its %u axis titles (%s)\n",
                                 where, name, n, n_ref,
                                 ref_x_title && !x_title ? "not the x title" : "a y title lost");
-      if (r->data_h > 0
-          && (r->data_h < DPV_FIGURE_DATA_EM * r->em
-              || r->data_w < 2 * DPV_FIGURE_DATA_EM * r->em))
-        g_string_append_printf (crowded, "%s: panel %s has a data area of %.0f × %.0f, "
-                                "text size %.1f\n", where, name, r->data_w, r->data_h, r->em);
-      for (guint t = 0; t < r->texts->len; t++)
-        {
-          const DpvTextBox *bx = &g_array_index (r->texts, DpvTextBox, t);
-
-          if (bx->kind == DPV_TEXT_LEGEND && r->legend_form == DPV_LEGEND_BOX
-              && bx->w * bx->h > DPV_FIGURE_BOX_SHARE * r->data_w * r->data_h)
-            g_string_append_printf (crowded, "%s: panel %s has a legend box over %.0f %% of "
-                                    "its data\n", where, name,
-                                    100 * bx->w * bx->h / (r->data_w * r->data_h));
-          for (guint u = 0; bx->kind == DPV_TEXT_ANNOTATION && u < t; u++)
-            {
-              const DpvTextBox *c = &g_array_index (r->texts, DpvTextBox, u);
-
-              if (c->kind == DPV_TEXT_ANNOTATION
-                  && MIN (bx->x + bx->w, c->x + c->w) - MAX (bx->x, c->x) > tol
-                  && MIN (bx->y + bx->h, c->y + c->h) - MAX (bx->y, c->y) > tol)
-                g_string_append_printf (crowded, "%s: panel %s has labels %u and %u "
-                                        "overlapping\n", where, name, u, t);
-            }
-        }
+      dpv_figure_panel_crowding (r, where, crowded);
     }
 }
 
