@@ -45,14 +45,107 @@ draw_text_at (DpvPlot *p, PangoLayout *layout, double x, double y, double w, dou
   dpv_plot_record_label (p, layout);
 }
 
+/* Where a note goes: about the data point (px, py), on the side @anchor names, or (@on_vline)
+ * about the vertical line through it; or (@ref_line) beside an end of the reference line at
+ * device coordinate u (@vertical: x). */
+typedef struct {
+  double px, py;
+  DpvAnchor anchor;
+  gboolean on_vline;
+  gboolean ref_line, vertical;
+  double u;
+} NoteSpot;
+
+/* The top-left corner of a w × h note at @spot. */
 static void
-draw_placed_text (DpvPlot *p, PangoLayout *layout, const Point *cand, int n_cand,
-                  gboolean clear_first, const DpvColor *color)
+place_note (DpvPlot *p, const NoteSpot *spot, double w, double h, double *x, double *y)
 {
-  double w, h, x, y;
+  Point cand[9 + 4];
+  double gap = p->em * 0.35;
+  int n;
+
+  if (spot->ref_line)
+    {
+      double g = p->em * 0.25;
+
+      if (spot->vertical)
+        n = dpv_plot_vline_end_candidates (p, spot->u, w, h, cand);
+      else
+        {
+          n = 4;
+          cand[0] = (Point) { p->dx + p->dw - g - w, spot->u - g * 0.5 - h };
+          cand[1] = (Point) { p->dx + p->dw - g - w, spot->u + g * 0.5 };
+          cand[2] = (Point) { p->dx + g, spot->u - g * 0.5 - h };
+          cand[3] = (Point) { p->dx + g, spot->u + g * 0.5 };
+        }
+      dpv_plot_place_box (p, cand, n, w, h, FALSE, x, y);
+      return;
+    }
+  if (spot->on_vline)
+    {
+      DpvAnchor a = spot->anchor;
+      gboolean west = a == DPV_ANCHOR_WEST || a == DPV_ANCHOR_NORTH_WEST
+                      || a == DPV_ANCHOR_SOUTH_WEST;
+      gboolean north = a == DPV_ANCHOR_NORTH || a == DPV_ANCHOR_NORTH_WEST
+                       || a == DPV_ANCHOR_NORTH_EAST;
+
+      if (dpv_plot_place_beside_vline (p, spot->px, spot->py, w, h, gap, west, north, x, y))
+        return;
+    }
+  /* around the point; for a note about a line with no clear place beside it, also beside
+   * the line's ends and, clear of the curves, sideways from there */
+  n = dpv_anchor_candidates (spot->anchor, spot->px, spot->py, w, h, gap, cand);
+  if (spot->on_vline)
+    n += dpv_plot_vline_end_candidates (p, spot->px, w, h, cand + n);
+  dpv_plot_place_box (p, cand, n, w, h, spot->on_vline, x, y);
+}
+
+/* The text factors below 1 a note of a panel with enlarged text (text_scale > 1) may come
+ * down to when at its usual size it finds no place clear of earlier text: steps of 0.88,
+ * down to its size at text scale 1 and no further (the rule the legend follows,
+ * dpv_plot_legend_factors ()). Returns how many, at most @max. */
+static guint
+note_factors (DpvPlot *p, double *f, guint max)
+{
+  double floor_f = 1.0 / MAX (p->style.text_scale, 1.0);
+  guint n = 0;
+
+  for (double x = 0.88; n < max && x > floor_f * 1.01; x *= 0.88)
+    f[n++] = x;
+  if (n < max && floor_f < 0.99)
+    f[n++] = floor_f;
+  return n;
+}
+
+/* Draws the note @markup at @spot: at the annotation size, or, where that overlaps earlier
+ * text and a smaller size allowed by note_factors () does not, at the largest such size. */
+static void
+draw_note (DpvPlot *p, const char *markup, const NoteSpot *spot, const DpvColor *color)
+{
+  PangoLayout *layout = dpv_plot_text_layout (p, markup, ANNOT_FACTOR);
+  double w, h, x, y, f[8];
+  guint n_f;
 
   dpv_text_layout_size (layout, &w, &h);
-  dpv_plot_place_box (p, cand, n_cand, w, h, clear_first, &x, &y);
+  place_note (p, spot, w, h, &x, &y);
+  if (dpv_plot_text_overlap (p, x, y, w, h) > NOTE_OVERLAP_AREA)
+    {
+      n_f = note_factors (p, f, G_N_ELEMENTS (f));
+      for (guint i = 0; i < n_f; i++)
+        {
+          PangoLayout *small = dpv_plot_text_layout (p, markup, ANNOT_FACTOR * f[i]);
+          double sw, sh, sx, sy;
+
+          dpv_text_layout_size (small, &sw, &sh);
+          place_note (p, spot, sw, sh, &sx, &sy);
+          if (dpv_plot_text_overlap (p, sx, sy, sw, sh) <= NOTE_OVERLAP_AREA)
+            {
+              layout = small;
+              x = sx, y = sy, w = sw, h = sh;
+              break;
+            }
+        }
+    }
   draw_text_at (p, layout, x, y, w, h, color);
 }
 
@@ -75,10 +168,7 @@ static void
 annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
           const DpvColor *color, gboolean on_vline)
 {
-  PangoLayout *layout;
-  Point cand[9 + 4];
-  double px, py, w, h, gap;
-  int n;
+  NoteSpot spot = { 0, 0, anchor, on_vline, FALSE, FALSE, 0 };
 
   dpv_plot_ensure_layout (p);
   if (markup == NULL || !*markup || !dpv_plot_cr_ok (p))
@@ -86,31 +176,8 @@ annotate (DpvPlot *p, double x, double y, const char *markup, DpvAnchor anchor,
   if (color == NULL)
     color = &p->style.foreground;
 
-  annotation_point (p, x, y, &px, &py);
-  layout = dpv_plot_text_layout (p, markup, ANNOT_FACTOR);
-  dpv_text_layout_size (layout, &w, &h);
-  gap = p->em * 0.35;
-
-  if (on_vline)
-    {
-      gboolean west = anchor == DPV_ANCHOR_WEST || anchor == DPV_ANCHOR_NORTH_WEST
-                      || anchor == DPV_ANCHOR_SOUTH_WEST;
-      gboolean north = anchor == DPV_ANCHOR_NORTH || anchor == DPV_ANCHOR_NORTH_WEST
-                       || anchor == DPV_ANCHOR_NORTH_EAST;
-      double bx, by;
-
-      if (dpv_plot_place_beside_vline (p, px, py, w, h, gap, west, north, &bx, &by))
-        {
-          draw_text_at (p, layout, bx, by, w, h, color);
-          return;
-        }
-    }
-  /* around the point; for a note about a line with no clear place beside it, also beside
-   * the line's ends and, clear of the curves, sideways from there */
-  n = dpv_anchor_candidates (anchor, px, py, w, h, gap, cand);
-  if (on_vline)
-    n += dpv_plot_vline_end_candidates (p, px, w, h, cand + n);
-  draw_placed_text (p, layout, cand, n, on_vline, color);
+  annotation_point (p, x, y, &spot.px, &spot.py);
+  draw_note (p, markup, &spot, color);
 }
 
 void
@@ -192,22 +259,9 @@ reference_line (DpvPlot        *p,
 
   if (label_markup && *label_markup)
     {
-      PangoLayout *layout = dpv_plot_text_layout (p, label_markup, ANNOT_FACTOR);
-      double w, h, g = p->em * 0.25;
-      Point cand[4];
-      int n = 4;
+      NoteSpot spot = { 0, 0, DPV_ANCHOR_CENTER, FALSE, TRUE, vertical, u };
 
-      dpv_text_layout_size (layout, &w, &h);
-      if (vertical)
-        n = dpv_plot_vline_end_candidates (p, u, w, h, cand);
-      else
-        {
-          cand[0] = (Point) { p->dx + p->dw - g - w, u - g * 0.5 - h };
-          cand[1] = (Point) { p->dx + p->dw - g - w, u + g * 0.5 };
-          cand[2] = (Point) { p->dx + g, u - g * 0.5 - h };
-          cand[3] = (Point) { p->dx + g, u + g * 0.5 };
-        }
-      draw_placed_text (p, layout, cand, n, FALSE, color);
+      draw_note (p, label_markup, &spot, color);
     }
 }
 

@@ -31,6 +31,8 @@ G_BEGIN_DECLS
 #define TITLE_FACTOR 1.08
 #define LEGEND_FACTOR 0.9
 #define ANNOT_FACTOR 0.9
+/* Two text boxes that share less than this area (device units²) do not overlap. */
+#define NOTE_OVERLAP_AREA 0.25
 
 enum { AX_X = 0, AX_Y, AX_Y2, N_AXES };
 

@@ -48,6 +48,70 @@ test_annotations (void)
   canvas_clear (&c);
 }
 
+/* Five notes about one point in a short panel at @text_scale; their boxes in @r (up to 8),
+ * and the count. */
+static gsize
+crowded_notes (double text_scale, double panel_h, cairo_rectangle_t *r)
+{
+  static const char *const notes[] = { "first note", "second note", "third note",
+                                       "fourth note", "fifth note" };
+  Canvas c;
+  DpvPlot *p;
+  gsize n;
+
+  canvas_init (&c, 420, panel_h, 1, DPV_THEME_LIGHT);
+  c.style.text_scale = text_scale;
+  p = dpv_plot_new (c.cr, &c.style, 0, 0, 420, panel_h);
+  dpv_plot_set_x_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_set_y_axis (p, 0, 1, DPV_SCALE_LINEAR, NULL);
+  dpv_plot_draw_frame (p);
+  for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+    dpv_plot_annotate (p, 0.5, 0.5, notes[i], DPV_ANCHOR_CENTER, NULL);
+  n = dpv_plot_get_text_rects (p, DPV_TEXT_ANNOTATION, r, 8);
+  dpv_plot_free (p);
+  canvas_clear (&c);
+  return n;
+}
+
+/* With enlarged text, a note that finds no place clear of the earlier ones at its size comes
+ * down towards its size at text scale 1, and no further: the five notes that overlap at
+ * their size in a short panel stand apart, each at least as tall as at text scale 1. At text
+ * scale 1 a note keeps its size. */
+static void
+test_annotations_shrink (void)
+{
+  cairo_rectangle_t big[8], one[8], plain[8];
+  gsize n;
+  gboolean shrunk = FALSE;
+
+  /* the sizes, from a panel with room for all five */
+  g_assert_cmpuint (crowded_notes (2.0, 1000, big), ==, 5);
+  g_assert_cmpuint (crowded_notes (1.0, 1000, one), ==, 5);
+  for (gsize i = 0; i < 5; i++)
+    g_assert_cmpfloat (big[i].height, >, 1.8 * one[i].height);
+
+  n = crowded_notes (2.0, 220, plain);
+  g_assert_cmpuint (n, ==, 5);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_test_message ("note %" G_GSIZE_FORMAT ": %.1f × %.1f at %.1f, %.1f (alone %.1f high)",
+                      i, plain[i].width, plain[i].height, plain[i].x, plain[i].y,
+                      big[i].height);
+      g_assert_cmpfloat (plain[i].height, <=, big[i].height + 0.01);
+      g_assert_cmpfloat (plain[i].height, >=, one[i].height - 0.01);
+      shrunk |= plain[i].height < big[i].height - 0.5;
+      for (gsize j = 0; j < i; j++)
+        g_assert_false (rects_overlap (&plain[i], &plain[j]));
+    }
+  /* the case in question: some note had to come down */
+  g_assert_true (shrunk);
+
+  n = crowded_notes (1.0, 85, plain);
+  g_assert_cmpuint (n, ==, 5);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat_with_epsilon (plain[i].height, one[i].height, 0.01);
+}
+
 static void
 draw_everything (Canvas *c, double w, double h)
 {
@@ -523,6 +587,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plot/annotations", test_annotations);
   g_test_add_func ("/plot/annotation-wider-than-data", test_annotation_wider_than_data);
+  g_test_add_func ("/plot/annotations-shrink", test_annotations_shrink);
   g_test_add_func ("/plot/sizes-and-scales", test_sizes_and_scales);
   g_test_add_func ("/plot/degenerate", test_degenerate);
   g_test_add_func ("/plot/themes-differ", test_themes_differ);
